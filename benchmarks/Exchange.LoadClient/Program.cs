@@ -1,0 +1,1 @@
+Console.WriteLine("load client: not built yet");

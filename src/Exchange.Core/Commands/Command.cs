@@ -1,0 +1,43 @@
+using Exchange.Core.Domain;
+
+namespace Exchange.Core.Commands;
+
+/// <summary>
+/// One instruction to the engine, written in place into a ring slot and journalled as is. Everything the engine
+/// needs is in here (including the time), so replaying the same commands rebuilds the same state.
+/// </summary>
+/// <remarks>
+/// Field use by <see cref="Type"/>:
+/// NewOrder: Instrument, Owner, ClOrdId, Side, OrderType, TimeInForce, Price (ignored for market), Quantity.
+/// Cancel: Instrument, Owner, ClOrdId (of this request), OrigClOrdId (the order to cancel), Side.
+/// Replace: as Cancel plus the new Price and Quantity (OrderType and TimeInForce stay the order's own).
+/// </remarks>
+public struct Command
+{
+    public CommandType Type;
+    public Side Side;
+    public OrderType OrderType;
+    public TimeInForce TimeInForce;
+
+    /// <summary>Dense instrument id (<see cref="Instrument.Id"/>).</summary>
+    public int InstrumentId;
+
+    /// <summary>Dense id of the submitting party (the FIX session); client order ids are unique per owner.</summary>
+    public int OwnerId;
+
+    /// <summary>Limit price in price units; ignored for market orders.</summary>
+    public long Price;
+
+    /// <summary>Order quantity (for Replace: the new total order quantity, FIX semantics).</summary>
+    public long Quantity;
+
+    /// <summary>Gateway receive time, nanoseconds since the Unix epoch; echoed in events as TransactTime.</summary>
+    public long Timestamp;
+
+    /// <summary>Position of this command in the inbound sequence (ring or journal); echoed in events.</summary>
+    public long Sequence;
+
+    public ClOrdId ClOrdId;
+
+    public ClOrdId OrigClOrdId;
+}

@@ -1,0 +1,19 @@
+namespace Exchange.Core.Events;
+
+/// <summary>Why quantity left the book without trading.</summary>
+public enum CancelReason : byte
+{
+    None = 0,
+
+    /// <summary>An OrderCancelRequest from the owner.</summary>
+    Requested = 1,
+
+    /// <summary>The unfilled remainder of an immediate-or-cancel order.</summary>
+    ImmediateOrCancelRemainder = 2,
+
+    /// <summary>The unfilled remainder of a market order, which never rests.</summary>
+    MarketRemainder = 3,
+
+    /// <summary>A replace reduced the order quantity to or below what had already filled.</summary>
+    ReplacedToFilled = 4,
+}

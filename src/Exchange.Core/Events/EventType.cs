@@ -1,0 +1,24 @@
+namespace Exchange.Core.Events;
+
+public enum EventType : byte
+{
+    None = 0,
+
+    /// <summary>A new order passed validation (it may trade immediately after this event).</summary>
+    Accepted = 1,
+
+    /// <summary>A new order failed validation; the book is unchanged.</summary>
+    Rejected = 2,
+
+    /// <summary>One side of one trade. Each trade yields two events with the same trade id, taker first.</summary>
+    Trade = 3,
+
+    /// <summary>The order's remaining quantity left the book; <see cref="EngineEvent.CancelReason"/> says why.</summary>
+    Cancelled = 4,
+
+    /// <summary>A cancel/replace took effect. Trades may follow if the replaced order became marketable.</summary>
+    Replaced = 5,
+
+    /// <summary>A cancel or replace request failed; the book is unchanged. <see cref="EngineEvent.SourceCommand"/> says which.</summary>
+    CancelRejected = 6,
+}

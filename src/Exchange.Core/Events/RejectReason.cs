@@ -1,0 +1,22 @@
+namespace Exchange.Core.Events;
+
+/// <summary>Why the engine refused a command. Codes, not exceptions: a rejected command never changes state.</summary>
+public enum RejectReason : byte
+{
+    None = 0,
+    UnknownInstrument = 1,
+    InvalidSide = 2,
+    InvalidOrderType = 3,
+    InvalidTimeInForce = 4,
+    QuantityNotPositive = 5,
+    QuantityOffLot = 6,
+    PriceNotPositive = 7,
+    PriceOffTick = 8,
+    PriceOutOfBand = 9,
+    DuplicateClOrdId = 10,
+    UnknownOrder = 11,
+    FillOrKillNotFillable = 12,
+    ReplaceSideMismatch = 13,
+    CapacityExceeded = 14,
+    UnknownCommand = 15,
+}

@@ -1,0 +1,1 @@
+Console.WriteLine("host: not built yet");
