@@ -1,0 +1,127 @@
+namespace Exchange.Host.Configuration;
+
+/// <summary>
+/// The whole venue configuration, bound from the "Venue" section (embedded defaults, then appsettings.json, environment
+/// variables prefixed EXCHANGE_, then the command line). Validated once at start by <see cref="VenueOptionsValidator"/>.
+/// </summary>
+public sealed class VenueOptions
+{
+    public const string SectionName = "Venue";
+
+    public ListenOptions Listen { get; set; } = new();
+
+    public StrategyOptions Strategies { get; set; } = new();
+
+    public PipelineOptions Pipeline { get; set; } = new();
+
+    public JournalOptions Journal { get; set; } = new();
+
+    public MarketDataOptions MarketData { get; set; } = new();
+
+    public List<SessionOptions> Sessions { get; set; } = [];
+
+    public List<InstrumentOptions> Instruments { get; set; } = [];
+}
+
+public sealed class ListenOptions
+{
+    public string Address { get; set; } = "127.0.0.1";
+
+    public int Port { get; set; } = 9878;
+
+    /// <summary>Bytes of encoded-but-unsent output one session may queue before it is logged out as too slow.</summary>
+    public int MaxSendBacklogBytes { get; set; } = 4 * 1024 * 1024;
+}
+
+public sealed class StrategyOptions
+{
+    /// <summary>Order list at one price level: a type name in a plugin without its "OrderList" suffix.</summary>
+    public string OrderList { get; set; } = "IntrusiveList";
+
+    /// <summary>Price-level index per side: a type name without its "LevelIndex" suffix.</summary>
+    public string LevelIndex { get; set; } = "SortedArray";
+
+    /// <summary>Market-data synchronisation: a type name without its "MarketDataStore" suffix.</summary>
+    public string MarketData { get; set; } = "SeqLock";
+
+    /// <summary>Folder of strategy plugin assemblies; relative paths are from the host's own folder.</summary>
+    public string PluginDirectory { get; set; } = "plugins";
+}
+
+public sealed class PipelineOptions
+{
+    /// <summary>Slots in the inbound (command) ring; a power of two.</summary>
+    public int InboundRingSize { get; set; } = 1 << 16;
+
+    /// <summary>Slots in the outbound (event) ring; a power of two.</summary>
+    public int OutboundRingSize { get; set; } = 1 << 16;
+
+    /// <summary>Wait strategy of the matcher thread: BusySpin, Yielding, Sleeping or Blocking.</summary>
+    public string MatcherWait { get; set; } = "Blocking";
+
+    /// <summary>Wait strategy of the journaller thread.</summary>
+    public string JournalWait { get; set; } = "Blocking";
+
+    /// <summary>Wait strategy of the sender thread.</summary>
+    public string SenderWait { get; set; } = "Blocking";
+
+    /// <summary>CPU the matcher thread is pinned to; -1 leaves it unpinned.</summary>
+    public int MatcherCpu { get; set; } = -1;
+
+    /// <summary>Order slots the engine allocates at start.</summary>
+    public int InitialOrderCapacity { get; set; } = 1 << 16;
+}
+
+public sealed class JournalOptions
+{
+    /// <summary>Journal file; relative paths are from the working directory.</summary>
+    public string Path { get; set; } = "data/journal.bin";
+
+    /// <summary>When to fsync: EveryBatch, Periodic or Never.</summary>
+    public string Fsync { get; set; } = "EveryBatch";
+
+    /// <summary>With Periodic: the longest time between fsyncs.</summary>
+    public int FsyncIntervalMilliseconds { get; set; } = 10;
+}
+
+public sealed class MarketDataOptions
+{
+    /// <summary>How often the publisher thread looks for changed books.</summary>
+    public int PublishIntervalMicroseconds { get; set; } = 1000;
+}
+
+public sealed class SessionOptions
+{
+    /// <summary>The venue's CompID on this session (the client's TargetCompID).</summary>
+    public string SenderCompId { get; set; } = "EXCH";
+
+    /// <summary>The client's CompID (the client's SenderCompID).</summary>
+    public string TargetCompId { get; set; } = "";
+
+    public int HeartBtInt { get; set; } = 30;
+
+    /// <summary>Folder of this session's sequence numbers and sent messages; empty keeps them in memory only.</summary>
+    public string StorePath { get; set; } = "data/sessions";
+
+    /// <summary>When the session store fsyncs: Always, Batch or Never.</summary>
+    public string StoreFsync { get; set; } = "Batch";
+}
+
+public sealed class InstrumentOptions
+{
+    public string Symbol { get; set; } = "";
+
+    /// <summary>Decimal places of one price unit; FIX prices with more non-zero decimals are rejected.</summary>
+    public int PriceDecimals { get; set; } = 4;
+
+    /// <summary>Minimum price increment as a decimal string, e.g. "0.01".</summary>
+    public string TickSize { get; set; } = "0.01";
+
+    public long LotSize { get; set; } = 1;
+
+    /// <summary>Lowest accepted price as a decimal string.</summary>
+    public string MinPrice { get; set; } = "0.01";
+
+    /// <summary>Highest accepted price as a decimal string.</summary>
+    public string MaxPrice { get; set; } = "10000";
+}

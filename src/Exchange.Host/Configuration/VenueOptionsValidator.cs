@@ -1,0 +1,190 @@
+using System.Globalization;
+using System.Net;
+
+namespace Exchange.Host.Configuration;
+
+/// <summary>
+/// Checks a bound <see cref="VenueOptions"/> before anything starts. Every problem names its configuration key and,
+/// where the value comes from a fixed set, the allowed values, so an operator can fix the file without reading code.
+/// Strategy names are checked later against the plugins actually found (see the strategy catalog).
+/// </summary>
+public static class VenueOptionsValidator
+{
+    public static readonly IReadOnlyList<string> WaitStrategies = ["BusySpin", "Yielding", "Sleeping", "Blocking"];
+    public static readonly IReadOnlyList<string> JournalFsyncPolicies = ["EveryBatch", "Periodic", "Never"];
+    public static readonly IReadOnlyList<string> StoreFsyncPolicies = ["Always", "Batch", "Never"];
+
+    public static IReadOnlyList<string> Validate(VenueOptions options)
+    {
+        var errors = new List<string>();
+        const string root = VenueOptions.SectionName;
+
+        if (!IPAddress.TryParse(options.Listen.Address, out _))
+        {
+            errors.Add($"{root}:Listen:Address: '{options.Listen.Address}' is not an IP address.");
+        }
+
+        Range(errors, $"{root}:Listen:Port", options.Listen.Port, 0, 65535);
+        Range(errors, $"{root}:Listen:MaxSendBacklogBytes", options.Listen.MaxSendBacklogBytes, 4096, int.MaxValue);
+
+        PowerOfTwo(errors, $"{root}:Pipeline:InboundRingSize", options.Pipeline.InboundRingSize);
+        PowerOfTwo(errors, $"{root}:Pipeline:OutboundRingSize", options.Pipeline.OutboundRingSize);
+        OneOf(errors, $"{root}:Pipeline:MatcherWait", options.Pipeline.MatcherWait, WaitStrategies);
+        OneOf(errors, $"{root}:Pipeline:JournalWait", options.Pipeline.JournalWait, WaitStrategies);
+        OneOf(errors, $"{root}:Pipeline:SenderWait", options.Pipeline.SenderWait, WaitStrategies);
+        Range(errors, $"{root}:Pipeline:MatcherCpu", options.Pipeline.MatcherCpu, -1, 1023);
+        Range(errors, $"{root}:Pipeline:InitialOrderCapacity", options.Pipeline.InitialOrderCapacity, 16, 1 << 26);
+
+        if (string.IsNullOrWhiteSpace(options.Journal.Path))
+        {
+            errors.Add($"{root}:Journal:Path: must name a file.");
+        }
+
+        OneOf(errors, $"{root}:Journal:Fsync", options.Journal.Fsync, JournalFsyncPolicies);
+        Range(errors, $"{root}:Journal:FsyncIntervalMilliseconds", options.Journal.FsyncIntervalMilliseconds, 1, 60_000);
+        Range(errors, $"{root}:MarketData:PublishIntervalMicroseconds", options.MarketData.PublishIntervalMicroseconds, 10, 10_000_000);
+
+        ValidateSessions(errors, options.Sessions);
+        ValidateInstruments(errors, options.Instruments);
+        return errors;
+    }
+
+    private static void ValidateSessions(List<string> errors, List<SessionOptions> sessions)
+    {
+        if (sessions.Count == 0)
+        {
+            errors.Add($"{VenueOptions.SectionName}:Sessions: at least one session is required.");
+        }
+
+        var seen = new HashSet<(string, string)>();
+        for (int i = 0; i < sessions.Count; i++)
+        {
+            string key = $"{VenueOptions.SectionName}:Sessions:{i}";
+            SessionOptions s = sessions[i];
+            CompId(errors, $"{key}:SenderCompId", s.SenderCompId);
+            CompId(errors, $"{key}:TargetCompId", s.TargetCompId);
+            Range(errors, $"{key}:HeartBtInt", s.HeartBtInt, 1, 3600);
+            OneOf(errors, $"{key}:StoreFsync", s.StoreFsync, StoreFsyncPolicies);
+            if (!seen.Add((s.SenderCompId, s.TargetCompId)))
+            {
+                errors.Add($"{key}: session {s.SenderCompId}->{s.TargetCompId} is configured twice.");
+            }
+        }
+    }
+
+    private static void ValidateInstruments(List<string> errors, List<InstrumentOptions> instruments)
+    {
+        if (instruments.Count == 0)
+        {
+            errors.Add($"{VenueOptions.SectionName}:Instruments: at least one instrument is required.");
+        }
+
+        var symbols = new HashSet<string>(StringComparer.Ordinal);
+        for (int i = 0; i < instruments.Count; i++)
+        {
+            string key = $"{VenueOptions.SectionName}:Instruments:{i}";
+            InstrumentOptions o = instruments[i];
+            if (string.IsNullOrWhiteSpace(o.Symbol) || o.Symbol.Any(c => c is <= ' ' or > '~'))
+            {
+                errors.Add($"{key}:Symbol: '{o.Symbol}' must be printable ASCII without spaces.");
+            }
+            else if (!symbols.Add(o.Symbol))
+            {
+                errors.Add($"{key}:Symbol: '{o.Symbol}' is configured twice.");
+            }
+
+            Range(errors, $"{key}:PriceDecimals", o.PriceDecimals, 0, 9);
+            Range(errors, $"{key}:LotSize", o.LotSize, 1, long.MaxValue);
+            if (o.PriceDecimals is < 0 or > 9)
+            {
+                continue;
+            }
+
+            long? tick = PriceUnits(errors, $"{key}:TickSize", o.TickSize, o.PriceDecimals);
+            long? min = PriceUnits(errors, $"{key}:MinPrice", o.MinPrice, o.PriceDecimals);
+            long? max = PriceUnits(errors, $"{key}:MaxPrice", o.MaxPrice, o.PriceDecimals);
+            if (tick is not { } t || min is not { } lo || max is not { } hi)
+            {
+                continue;
+            }
+
+            if (lo > hi)
+            {
+                errors.Add($"{key}: MinPrice {o.MinPrice} is above MaxPrice {o.MaxPrice}.");
+            }
+            else if (lo % t != 0 || hi % t != 0)
+            {
+                errors.Add($"{key}: MinPrice and MaxPrice must be multiples of TickSize {o.TickSize}.");
+            }
+            else if ((hi - lo) / t > 50_000_000)
+            {
+                errors.Add($"{key}: the price band holds more than 50,000,000 ticks; narrow MinPrice..MaxPrice or widen TickSize.");
+            }
+        }
+    }
+
+    /// <summary>
+    /// Converts a decimal string to price units exactly. Configuration is read once at start, so decimal is fine here;
+    /// the matcher itself only ever sees the resulting long.
+    /// </summary>
+    internal static long? PriceUnits(List<string>? errors, string key, string text, int decimals)
+    {
+        if (!decimal.TryParse(text, NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture, out decimal value) || value <= 0)
+        {
+            errors?.Add($"{key}: '{text}' is not a positive decimal number.");
+            return null;
+        }
+
+        decimal scaled = value * Pow10(decimals);
+        if (scaled != decimal.Truncate(scaled) || scaled > long.MaxValue)
+        {
+            errors?.Add($"{key}: '{text}' needs more than PriceDecimals={decimals} decimal places.");
+            return null;
+        }
+
+        return (long)scaled;
+    }
+
+    private static decimal Pow10(int n)
+    {
+        decimal p = 1;
+        for (int i = 0; i < n; i++)
+        {
+            p *= 10;
+        }
+
+        return p;
+    }
+
+    private static void CompId(List<string> errors, string key, string value)
+    {
+        if (string.IsNullOrEmpty(value) || value.Length > 64 || value.Any(c => c is <= ' ' or > '~'))
+        {
+            errors.Add($"{key}: '{value}' must be 1..64 printable ASCII characters without spaces.");
+        }
+    }
+
+    private static void OneOf(List<string> errors, string key, string value, IReadOnlyList<string> allowed)
+    {
+        if (!allowed.Contains(value, StringComparer.OrdinalIgnoreCase))
+        {
+            errors.Add($"{key}: '{value}' is not allowed. Allowed values: {string.Join(", ", allowed)}.");
+        }
+    }
+
+    private static void Range(List<string> errors, string key, long value, long min, long max)
+    {
+        if (value < min || value > max)
+        {
+            errors.Add($"{key}: {value} is out of range [{min}, {max}].");
+        }
+    }
+
+    private static void PowerOfTwo(List<string> errors, string key, int value)
+    {
+        if (value < 64 || (value & (value - 1)) != 0)
+        {
+            errors.Add($"{key}: {value} must be a power of two, at least 64.");
+        }
+    }
+}

@@ -1,0 +1,84 @@
+using Exchange.Host.Configuration;
+using Microsoft.Extensions.Configuration;
+using Xunit;
+
+namespace Exchange.Host.Tests.Configuration;
+
+public sealed class VenueConfigurationTests
+{
+    private static IConfiguration Build(string? file, params string[] args)
+    {
+        var builder = new ConfigurationBuilder();
+        VenueConfiguration.AddVenueSources(builder, file, args);
+        return builder.Build();
+    }
+
+    [Fact]
+    public void Embedded_defaults_are_valid_and_describe_a_runnable_venue()
+    {
+        VenueOptions options = VenueConfiguration.Bind(Build(null));
+
+        Assert.Equal("127.0.0.1", options.Listen.Address);
+        Assert.Contains(options.Sessions, s => s.TargetCompId == "CLIENT1");
+        Assert.Contains(options.Instruments, i => i.Symbol == "AAPL");
+        var instruments = InstrumentFactory.Create(options.Instruments);
+        Assert.Equal(100, instruments[0].TickSize);
+        Assert.Equal(20_000_000, instruments[0].MaxPrice);
+        Assert.Equal(Enumerable.Range(0, instruments.Count), instruments.Select(i => i.Id));
+    }
+
+    [Fact]
+    public void Command_line_overrides_a_single_key()
+    {
+        VenueOptions options = VenueConfiguration.Bind(Build(null, "--Venue:Listen:Port=9999", "--Venue:Pipeline:MatcherWait=Yielding"));
+
+        Assert.Equal(9999, options.Listen.Port);
+        Assert.Equal("Yielding", options.Pipeline.MatcherWait);
+    }
+
+    [Fact]
+    public void A_settings_file_replaces_the_defaults_instead_of_merging_lists()
+    {
+        string file = Path.Combine(Path.GetTempPath(), $"venue-{Guid.NewGuid():N}.json");
+        File.WriteAllText(file, """
+            { "Venue": {
+                "Sessions": [ { "SenderCompId": "V", "TargetCompId": "ONLY" } ],
+                "Instruments": [ { "Symbol": "XYZ", "PriceDecimals": 2, "TickSize": "0.05", "MinPrice": "1", "MaxPrice": "100" } ] } }
+            """);
+        try
+        {
+            VenueOptions options = VenueConfiguration.Bind(Build(file));
+
+            Assert.Equal("ONLY", Assert.Single(options.Sessions).TargetCompId);
+            Assert.Equal(5, InstrumentFactory.Create(options.Instruments)[0].TickSize);
+        }
+        finally
+        {
+            File.Delete(file);
+        }
+    }
+
+    [Theory]
+    [InlineData("--Venue:Pipeline:MatcherWait=Spinny", "Venue:Pipeline:MatcherWait: 'Spinny' is not allowed. Allowed values: BusySpin, Yielding, Sleeping, Blocking.")]
+    [InlineData("--Venue:Journal:Fsync=Sometimes", "Venue:Journal:Fsync: 'Sometimes' is not allowed. Allowed values: EveryBatch, Periodic, Never.")]
+    [InlineData("--Venue:Pipeline:InboundRingSize=1000", "Venue:Pipeline:InboundRingSize: 1000 must be a power of two, at least 64.")]
+    [InlineData("--Venue:Listen:Address=localhost:1", "Venue:Listen:Address: 'localhost:1' is not an IP address.")]
+    [InlineData("--Venue:Instruments:0:TickSize=0.00001", "Venue:Instruments:0:TickSize: '0.00001' needs more than PriceDecimals=4 decimal places.")]
+    [InlineData("--Venue:Instruments:0:MinPrice=3000", "Venue:Instruments:0: MinPrice 3000 is above MaxPrice 2000.")]
+    [InlineData("--Venue:Sessions:1:TargetCompId=CLIENT1", "Venue:Sessions:1: session EXCH->CLIENT1 is configured twice.")]
+    public void Invalid_values_name_the_key_and_what_is_allowed(string arg, string expected)
+    {
+        var ex = Assert.Throws<VenueConfigurationException>(() => VenueConfiguration.Bind(Build(null, arg)));
+
+        Assert.Contains(expected, ex.Errors);
+    }
+
+    [Fact]
+    public void Config_switch_is_found_and_removed_from_the_arguments()
+    {
+        string[] args = ["--config", "x.json", "--Venue:Listen:Port=1"];
+
+        Assert.Equal("x.json", VenueConfiguration.FindSettingsFile(args));
+        Assert.Equal(["--Venue:Listen:Port=1"], VenueConfiguration.WithoutConfigSwitch(args));
+    }
+}
