@@ -46,6 +46,9 @@ internal sealed class VenueMetrics : IDisposable
 
     public MatcherCounters Counters { get; }
 
+    /// <summary>The meter itself (listeners filter on it).</summary>
+    public Meter Meter => _meter;
+
     /// <summary>Adds a ring to the occupancy gauge (tag "ring"); the callback runs on the collector's thread.</summary>
     public void RegisterRing(string ring, Func<long> occupancy)
     {
