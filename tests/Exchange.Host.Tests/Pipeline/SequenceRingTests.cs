@@ -34,6 +34,35 @@ public class SequenceRingTests
     }
 
     [Fact]
+    public void MultiProducer_LaterPublishedSlotWaitsForAnEarlierClaimedOne()
+    {
+        var ring = new SequenceRing<TestEvent>(16, ProducerMode.Multi);
+        var consumer = ring.AddProcessor(new OrderCheckingHandler(1), WaitStrategyKind.Blocking, "test-consumer");
+        ring.Start();
+
+        // Three claims as three producers would make them; the middle one is published last.
+        ref TestEvent first = ref ring.Claim(out long firstSequence);
+        ref TestEvent second = ref ring.Claim(out long secondSequence);
+        ref TestEvent third = ref ring.Claim(out long thirdSequence);
+        third.Value = 2;
+        ring.Publish(thirdSequence);
+        first.Value = 0;
+        ring.Publish(firstSequence);
+
+        // The consumer may take the first slot but must not pass the unpublished second one to reach the third.
+        Assert.True(SpinWait.SpinUntil(() => consumer.Sequence.Value == 0, Timeout));
+        Thread.Sleep(50);
+        Assert.Equal(0, consumer.Sequence.Value);
+
+        second.Value = 1;
+        ring.Publish(secondSequence);
+
+        Assert.True(ring.DrainAndStop(Timeout));
+        Assert.Equal(0, consumer.Handler.Violations);
+        Assert.Equal(3, consumer.Handler.Count);
+    }
+
+    [Fact]
     public void SingleProducer_EveryEventSeenOnceInOrder()
     {
         const int count = 100_000;
