@@ -8,15 +8,21 @@ internal static class WaitStrategies
     /// <summary>The configuration names, for error messages.</summary>
     public static string AllowedNames => string.Join(", ", Enum.GetNames<WaitStrategyKind>());
 
-    /// <summary>Parses a configuration value (case-insensitive); false for unknown names or numbers.</summary>
+    /// <summary>Parses a configuration value: a name, case-insensitive; false for anything else (numbers, lists).</summary>
     public static bool TryParse(string? value, out WaitStrategyKind kind)
     {
+        string trimmed = value?.Trim() ?? string.Empty;
+        foreach (WaitStrategyKind candidate in Enum.GetValues<WaitStrategyKind>())
+        {
+            if (string.Equals(candidate.ToString(), trimmed, StringComparison.OrdinalIgnoreCase))
+            {
+                kind = candidate;
+                return true;
+            }
+        }
+
         kind = default;
-        return !string.IsNullOrWhiteSpace(value)
-            && !char.IsAsciiDigit(value.Trim()[0])
-            && !value.Trim().StartsWith('-')
-            && Enum.TryParse(value.Trim(), ignoreCase: true, out kind)
-            && Enum.IsDefined(kind);
+        return false;
     }
 
     /// <summary>Parses a configuration value; the exception names the key and the allowed values.</summary>
@@ -54,100 +60,4 @@ internal static class WaitStrategies
     [DoesNotReturn]
     private static void ThrowUnknown(WaitStrategyKind kind) =>
         throw new ArgumentOutOfRangeException(nameof(kind), kind, $"Allowed values: {AllowedNames}.");
-}
-
-/// <summary>Spins with a CPU pause hint until data arrives.</summary>
-internal sealed class BusySpinWaitStrategy : IWaitStrategy
-{
-    public long WaitFor(long next, SequenceBarrier barrier)
-    {
-        while (true)
-        {
-            long available = barrier.HighestAvailable(next);
-            if (available >= next || barrier.IsStopRequested(next))
-            {
-                return available;
-            }
-
-            Thread.SpinWait(1);
-        }
-    }
-}
-
-/// <summary>Spins a little, then yields the core on every retry.</summary>
-internal sealed class YieldingWaitStrategy : IWaitStrategy
-{
-    private const int SpinTries = 100;
-
-    public long WaitFor(long next, SequenceBarrier barrier)
-    {
-        int tries = 0;
-        while (true)
-        {
-            long available = barrier.HighestAvailable(next);
-            if (available >= next || barrier.IsStopRequested(next))
-            {
-                return available;
-            }
-
-            if (tries < SpinTries)
-            {
-                tries++;
-                Thread.SpinWait(1);
-            }
-            else
-            {
-                Thread.Yield();
-            }
-        }
-    }
-}
-
-/// <summary>Spins, then yields, then Sleep(0), then 1 ms sleeps: an idle processor costs next to nothing.</summary>
-internal sealed class SleepingWaitStrategy : IWaitStrategy
-{
-    private const int SpinTries = 100;
-    private const int YieldTries = 200;
-    private const int SleepZeroTries = 300;
-
-    public long WaitFor(long next, SequenceBarrier barrier)
-    {
-        int tries = 0;
-        while (true)
-        {
-            long available = barrier.HighestAvailable(next);
-            if (available >= next || barrier.IsStopRequested(next))
-            {
-                return available;
-            }
-
-            tries++;
-            if (tries <= SpinTries)
-            {
-                Thread.SpinWait(1);
-            }
-            else if (tries <= YieldTries)
-            {
-                Thread.Yield();
-            }
-            else if (tries <= SleepZeroTries)
-            {
-                Thread.Sleep(0);
-            }
-            else
-            {
-                Thread.Sleep(1);
-            }
-        }
-    }
-}
-
-/// <summary>Sleeps on the ring's <see cref="PublicationSignal"/>, woken by publishers, advancing dependencies, halts.</summary>
-internal sealed class BlockingWaitStrategy : IWaitStrategy
-{
-    private readonly PublicationSignal _signal;
-
-    public BlockingWaitStrategy(PublicationSignal signal) => _signal = signal;
-
-    public long WaitFor(long next, SequenceBarrier barrier) => _signal.WaitFor(next, barrier);
 }

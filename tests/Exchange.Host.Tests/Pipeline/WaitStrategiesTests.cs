@@ -19,6 +19,7 @@ public class WaitStrategiesTests
     [InlineData("Spinning")]
     [InlineData("1")]
     [InlineData("-1")]
+    [InlineData("BusySpin, Yielding")]
     [InlineData("")]
     [InlineData(null)]
     public void Parse_RejectsUnknownValuesNamingKeyAndAllowedValues(string? value)
