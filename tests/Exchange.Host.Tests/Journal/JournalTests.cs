@@ -72,6 +72,24 @@ public class JournalTests
     }
 
     [Fact]
+    public void ZeroFilledTail_IsNotReplayedAsARecord()
+    {
+        // After a crash some filesystems expose a zero-filled extent where an unfinished write was going.
+        using var temp = new TempJournal();
+        JournalTestData.Write(temp.Path, 5);
+        using (var file = new FileStream(temp.Path, FileMode.Append))
+        {
+            file.Write(new byte[JournalFormat.RecordSize * 2]);
+        }
+
+        var records = JournalTestData.ReadAll(temp.Path, out JournalReader reader);
+
+        Assert.Equal(5, records.Count);
+        Assert.Equal(JournalReadStatus.CrcMismatch, reader.Status);
+        Assert.Equal(JournalFormat.RecordSize * 2L, reader.DroppedBytes);
+    }
+
+    [Fact]
     public void ReopenForAppend_AfterTornTail_TruncatesAndContinuesCleanly()
     {
         using var temp = new TempJournal();
