@@ -1,0 +1,138 @@
+using Exchange.Core.Commands;
+
+namespace Exchange.Host.Journal;
+
+/// <summary>
+/// Reads a journal's records in order, stopping at the first record that is incomplete (torn write) or fails its CRC.
+/// It never returns such a record; <see cref="Status"/>, <see cref="StopOffset"/> and <see cref="DroppedBytes"/> say
+/// what was dropped so the host can log "dropped torn record at offset X".
+/// </summary>
+/// <remarks>Single-threaded; used at start-up for replay and by <see cref="JournalWriter"/> to find the good end.</remarks>
+internal sealed class JournalReader : IDisposable
+{
+    private const int RecordsPerRead = 256;
+
+    private readonly FileStream _file;
+    private readonly byte[] _buffer;
+    private readonly long _fileLength;
+    private int _bufferCount;
+    private int _bufferPosition;
+    private long _bufferFileOffset;
+    private bool _stopped;
+
+    private JournalReader(FileStream file, long dataStart, JournalReadStatus status)
+    {
+        _file = file;
+        _fileLength = file.Length;
+        _buffer = new byte[JournalFormat.RecordSize * RecordsPerRead];
+        _bufferFileOffset = dataStart;
+        StopOffset = dataStart;
+        Status = status;
+        _stopped = status != JournalReadStatus.Clean;
+    }
+
+    /// <summary>Records returned so far.</summary>
+    public long RecordsRead { get; private set; }
+
+    /// <summary>Sequence of the last record returned; -1 when none.</summary>
+    public long LastSequence { get; private set; } = -1;
+
+    public JournalReadStatus Status { get; private set; }
+
+    /// <summary>File offset just past the last valid record returned: the good length of the journal.</summary>
+    public long StopOffset { get; private set; }
+
+    /// <summary>Bytes after <see cref="StopOffset"/> that were not (and will never be) returned, once reading stopped.</summary>
+    public long DroppedBytes => _stopped ? _fileLength - StopOffset : 0;
+
+    /// <summary>
+    /// Opens <paramref name="path"/> for reading. A file shorter than the header is reported as a torn header with no
+    /// records; a header from another format throws <see cref="InvalidDataException"/> naming the difference.
+    /// </summary>
+    public static JournalReader Open(string path)
+    {
+        var file = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.ReadWrite, bufferSize: 0, FileOptions.SequentialScan);
+        try
+        {
+            if (file.Length < JournalFormat.HeaderSize)
+            {
+                var empty = new JournalReader(file, 0, file.Length == 0 ? JournalReadStatus.Clean : JournalReadStatus.TornRecord);
+                empty._stopped = true;
+                return empty;
+            }
+
+            Span<byte> header = stackalloc byte[JournalFormat.HeaderSize];
+            file.ReadExactly(header);
+            if (JournalFormat.ValidateHeader(header) is string problem)
+            {
+                throw new InvalidDataException($"Journal '{path}': {problem}.");
+            }
+
+            return new JournalReader(file, JournalFormat.HeaderSize, JournalReadStatus.Clean);
+        }
+        catch
+        {
+            file.Dispose();
+            throw;
+        }
+    }
+
+    /// <summary>The next valid record; false at the end of the valid records (see <see cref="Status"/> for why).</summary>
+    public bool TryRead(out long sequence, out Command command)
+    {
+        sequence = -1;
+        command = default;
+        if (_stopped)
+        {
+            return false;
+        }
+
+        int recordSize = JournalFormat.RecordSize;
+        if (_bufferCount - _bufferPosition < recordSize && !Refill())
+        {
+            return false;
+        }
+
+        ReadOnlySpan<byte> record = _buffer.AsSpan(_bufferPosition, recordSize);
+        if (!JournalFormat.TryReadRecord(record, out sequence, out command))
+        {
+            sequence = -1;
+            command = default;
+            Stop(JournalReadStatus.CrcMismatch);
+            return false;
+        }
+
+        _bufferPosition += recordSize;
+        StopOffset += recordSize;
+        RecordsRead++;
+        LastSequence = sequence;
+        return true;
+    }
+
+    public void Dispose() => _file.Dispose();
+
+    // Moves the unread tail to the front and reads more; false (and stopped) when no complete record remains.
+    private bool Refill()
+    {
+        int leftover = _bufferCount - _bufferPosition;
+        _buffer.AsSpan(_bufferPosition, leftover).CopyTo(_buffer);
+        _bufferFileOffset += _bufferPosition;
+        _bufferPosition = 0;
+        _bufferCount = leftover;
+        _file.Position = _bufferFileOffset + leftover;
+        _bufferCount += _file.ReadAtLeast(_buffer.AsSpan(leftover), _buffer.Length - leftover, throwOnEndOfStream: false);
+        if (_bufferCount >= JournalFormat.RecordSize)
+        {
+            return true;
+        }
+
+        Stop(_bufferCount == 0 ? JournalReadStatus.Clean : JournalReadStatus.TornRecord);
+        return false;
+    }
+
+    private void Stop(JournalReadStatus status)
+    {
+        Status = status;
+        _stopped = true;
+    }
+}

@@ -1,0 +1,92 @@
+using System.Diagnostics.Metrics;
+
+namespace Exchange.Host.Metrics;
+
+/// <summary>
+/// The venue's System.Diagnostics.Metrics instruments, meter "Exchange.Venue" (see them with
+/// <c>dotnet-counters monitor -n Exchange.Host --counters Exchange.Venue</c>).
+/// </summary>
+/// <remarks>
+/// Hot-path counts come from <see cref="MatcherCounters"/> through observable counters (polled by the collector, no
+/// work per order). Ring occupancy is a gauge over callbacks the host registers per ring. Stage latency is a
+/// <see cref="Histogram{T}"/> in microseconds tagged with the stage; record it from the sender or a sampling point, not
+/// necessarily for every order. Thread-safe.
+/// </remarks>
+internal sealed class VenueMetrics : IDisposable
+{
+    public const string MeterName = "Exchange.Venue";
+
+    private readonly Meter _meter;
+    private readonly Histogram<double> _stageLatency;
+    private readonly KeyValuePair<string, object?>[][] _stageTags;
+    private readonly Lock _ringsLock = new();
+    private readonly List<(string Ring, Func<long> Occupancy)> _rings = [];
+
+    public VenueMetrics(MatcherCounters counters, IMeterFactory? meterFactory = null)
+    {
+        ArgumentNullException.ThrowIfNull(counters);
+        Counters = counters;
+        _meter = meterFactory?.Create(MeterName) ?? new Meter(MeterName);
+
+        _meter.CreateObservableCounter("exchange.orders", () => counters.Orders, "{order}", "Orders received by the matcher");
+        _meter.CreateObservableCounter("exchange.trades", () => counters.Trades, "{trade}", "Trades executed");
+        _meter.CreateObservableCounter("exchange.rejects", () => counters.Rejects, "{order}", "Orders and cancels rejected");
+        _meter.CreateObservableGauge("exchange.ring.occupancy", ObserveRings, "{slot}", "Slots published but not yet consumed by every handler");
+        _meter.CreateObservableCounter("exchange.gc.collections", ObserveCollections, "{collection}", "GC collections by generation");
+        _meter.CreateObservableCounter("exchange.gc.pause_time", () => GC.GetTotalPauseDuration().TotalMilliseconds, "ms", "Total time the GC paused the process");
+        _stageLatency = _meter.CreateHistogram<double>("exchange.stage.latency", "us", "Latency per pipeline stage");
+
+        PipelineStage[] stages = Enum.GetValues<PipelineStage>();
+        _stageTags = new KeyValuePair<string, object?>[stages.Length][];
+        foreach (PipelineStage stage in stages)
+        {
+            _stageTags[(int)stage] = [new KeyValuePair<string, object?>("stage", stage.ToString())];
+        }
+    }
+
+    public MatcherCounters Counters { get; }
+
+    /// <summary>The meter itself (listeners filter on it).</summary>
+    public Meter Meter => _meter;
+
+    /// <summary>Adds a ring to the occupancy gauge (tag "ring"); the callback runs on the collector's thread.</summary>
+    public void RegisterRing(string ring, Func<long> occupancy)
+    {
+        lock (_ringsLock)
+        {
+            _rings.Add((ring, occupancy));
+        }
+    }
+
+    /// <summary>Records one latency sample; tag arrays are prebuilt so the call itself does not allocate.</summary>
+    public void RecordStageLatency(PipelineStage stage, double microseconds) =>
+        _stageLatency.Record(microseconds, _stageTags[(int)stage]);
+
+    public void Dispose() => _meter.Dispose();
+
+    private List<Measurement<long>> ObserveRings()
+    {
+        lock (_ringsLock)
+        {
+            var measurements = new List<Measurement<long>>(_rings.Count);
+            foreach ((string ring, Func<long> occupancy) in _rings)
+            {
+                measurements.Add(new Measurement<long>(occupancy(), new KeyValuePair<string, object?>("ring", ring)));
+            }
+
+            return measurements;
+        }
+    }
+
+    private static Measurement<long>[] ObserveCollections()
+    {
+        var measurements = new Measurement<long>[GC.MaxGeneration + 1];
+        for (int generation = 0; generation <= GC.MaxGeneration; generation++)
+        {
+            measurements[generation] = new Measurement<long>(
+                GC.CollectionCount(generation), new KeyValuePair<string, object?>("generation", generation));
+        }
+
+        return measurements;
+    }
+}

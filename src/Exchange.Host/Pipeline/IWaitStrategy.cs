@@ -1,0 +1,16 @@
+namespace Exchange.Host.Pipeline;
+
+/// <summary>
+/// How an idle processor waits for its barrier. Implementations are sealed classes chosen at run time from
+/// configuration: <see cref="SequenceBarrier.WaitFor"/> checks availability itself and calls the strategy only when
+/// nothing is available, so the interface call lands on the idle path, never per event. Making the processor generic
+/// over a struct strategy as well would multiply closed generic types for no measurable gain.
+/// </summary>
+internal interface IWaitStrategy
+{
+    /// <summary>
+    /// Waits until <paramref name="barrier"/> has <paramref name="next"/> available or a stop is requested.
+    /// </summary>
+    /// <returns><see cref="SequenceBarrier.HighestAvailable"/> at the moment waiting ended.</returns>
+    long WaitFor(long next, SequenceBarrier barrier);
+}

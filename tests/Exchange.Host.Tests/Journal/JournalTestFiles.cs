@@ -1,0 +1,99 @@
+using Exchange.Core.Commands;
+using Exchange.Core.Domain;
+using Exchange.Host.Journal;
+
+namespace Exchange.Host.Tests.Journal;
+
+/// <summary>A temporary journal path, deleted with its directory on dispose.</summary>
+internal sealed class TempJournal : IDisposable
+{
+    public TempJournal()
+    {
+        Directory = System.IO.Path.Combine(System.IO.Path.GetTempPath(), "exchange-journal-tests", Guid.NewGuid().ToString("N"));
+        System.IO.Directory.CreateDirectory(Directory);
+        Path = System.IO.Path.Combine(Directory, "commands.journal");
+    }
+
+    public string Directory { get; }
+
+    public string Path { get; }
+
+    public void Dispose()
+    {
+        try
+        {
+            System.IO.Directory.Delete(Directory, recursive: true);
+        }
+        catch (IOException)
+        {
+            // Best effort: a leftover temp file must not fail a test.
+        }
+    }
+}
+
+internal static class JournalTestData
+{
+    /// <summary>A deterministic, field-rich command for index <paramref name="i"/>.</summary>
+    public static Command CommandFor(long i)
+    {
+        return new Command
+        {
+            Type = (CommandType)(1 + (i % 3)),
+            Side = i % 2 == 0 ? Side.Buy : Side.Sell,
+            OrderType = OrderType.Limit,
+            TimeInForce = TimeInForce.Day,
+            InstrumentId = (int)(i % 7),
+            OwnerId = (int)(i % 5),
+            Price = 1_000_000 + (i * 37),
+            Quantity = 100 + (i % 1000),
+            Timestamp = 1_700_000_000_000_000_000 + i,
+            Sequence = i,
+            ClOrdId = ClOrdId.From("ORD-" + i.ToString(System.Globalization.CultureInfo.InvariantCulture)),
+            OrigClOrdId = i % 3 == 0 ? default : ClOrdId.From("ORIG-" + i.ToString(System.Globalization.CultureInfo.InvariantCulture)),
+        };
+    }
+
+    /// <summary>Writes commands 0..count-1 with sequence = index, committing every <paramref name="batch"/> records.</summary>
+    public static void Write(string path, long count, int batch = 10, JournalOptions? options = null, long firstIndex = 0)
+    {
+        using JournalWriter writer = JournalWriter.Open(path, options ?? new JournalOptions { FsyncPolicy = FsyncPolicy.Never }, out _);
+        for (long i = firstIndex; i < firstIndex + count; i++)
+        {
+            Command command = CommandFor(i);
+            writer.Append(in command, i);
+            if ((i + 1) % batch == 0)
+            {
+                writer.CommitBatch();
+            }
+        }
+
+        writer.CommitBatch();
+    }
+
+    public static List<(long Sequence, Command Command)> ReadAll(string path, out JournalReader finished)
+    {
+        var records = new List<(long, Command)>();
+        finished = JournalReader.Open(path);
+        while (finished.TryRead(out long sequence, out Command command))
+        {
+            records.Add((sequence, command));
+        }
+
+        finished.Dispose();
+        return records;
+    }
+
+    public static void AssertSame(Command expected, Command actual)
+    {
+        Xunit.Assert.Equal(expected.Type, actual.Type);
+        Xunit.Assert.Equal(expected.Side, actual.Side);
+        Xunit.Assert.Equal(expected.InstrumentId, actual.InstrumentId);
+        Xunit.Assert.Equal(expected.OwnerId, actual.OwnerId);
+        Xunit.Assert.Equal(expected.Price, actual.Price);
+        Xunit.Assert.Equal(expected.Quantity, actual.Quantity);
+        Xunit.Assert.Equal(expected.Timestamp, actual.Timestamp);
+        Xunit.Assert.Equal(expected.Sequence, actual.Sequence);
+        Xunit.Assert.Equal(expected.ClOrdId, actual.ClOrdId);
+        Xunit.Assert.Equal(expected.OrigClOrdId, actual.OrigClOrdId);
+    }
+}

@@ -1,0 +1,282 @@
+using Exchange.Core.Commands;
+using Exchange.Host.Journal;
+using Exchange.Host.Pipeline;
+using Xunit;
+
+namespace Exchange.Host.Tests.Journal;
+
+public class JournalTests
+{
+    [Theory]
+    [InlineData(1, 1)]
+    [InlineData(1000, 10)]
+    [InlineData(1000, 333)]
+    public void WriteThenRead_ReturnsEveryCommandIdentically(int count, int batch)
+    {
+        using var temp = new TempJournal();
+        // A buffer smaller than a batch forces writes mid-batch too.
+        JournalTestData.Write(temp.Path, count, batch, new JournalOptions { FsyncPolicy = FsyncPolicy.Never, BufferRecords = 7 });
+
+        var records = JournalTestData.ReadAll(temp.Path, out JournalReader reader);
+
+        Assert.Equal(count, records.Count);
+        for (int i = 0; i < count; i++)
+        {
+            Assert.Equal(i, records[i].Sequence);
+            JournalTestData.AssertSame(JournalTestData.CommandFor(i), records[i].Command);
+        }
+
+        Assert.Equal(JournalReadStatus.Clean, reader.Status);
+        Assert.Equal(0, reader.DroppedBytes);
+        Assert.Equal(JournalFormat.HeaderSize + ((long)count * JournalFormat.RecordSize), new FileInfo(temp.Path).Length);
+    }
+
+    [Fact]
+    public void TruncatedMidRecord_LastRecordIsDroppedAndReported()
+    {
+        using var temp = new TempJournal();
+        const int count = 50;
+        JournalTestData.Write(temp.Path, count);
+        long fullLength = new FileInfo(temp.Path).Length;
+        int torn = JournalFormat.RecordSize / 2;
+        using (var file = new FileStream(temp.Path, FileMode.Open))
+        {
+            file.SetLength(fullLength - torn);
+        }
+
+        var records = JournalTestData.ReadAll(temp.Path, out JournalReader reader);
+
+        Assert.Equal(count - 1, records.Count);
+        Assert.Equal(count - 2, records[^1].Sequence);
+        Assert.Equal(JournalReadStatus.TornRecord, reader.Status);
+        Assert.Equal(JournalFormat.HeaderSize + ((count - 1L) * JournalFormat.RecordSize), reader.StopOffset);
+        Assert.Equal(JournalFormat.RecordSize - torn, reader.DroppedBytes);
+    }
+
+    [Fact]
+    public void FlippedByte_CrcFailureIsReportedAndReadingStopsThere()
+    {
+        using var temp = new TempJournal();
+        const int count = 40;
+        const int corrupted = 17;
+        JournalTestData.Write(temp.Path, count);
+        long recordStart = JournalFormat.HeaderSize + ((long)corrupted * JournalFormat.RecordSize);
+        FlipByte(temp.Path, recordStart + 30);
+
+        var records = JournalTestData.ReadAll(temp.Path, out JournalReader reader);
+
+        Assert.Equal(corrupted, records.Count);
+        Assert.Equal(JournalReadStatus.CrcMismatch, reader.Status);
+        Assert.Equal(recordStart, reader.StopOffset);
+        Assert.Equal((count - corrupted) * (long)JournalFormat.RecordSize, reader.DroppedBytes);
+    }
+
+    [Fact]
+    public void ZeroFilledTail_IsNotReplayedAsARecord()
+    {
+        // After a crash some filesystems expose a zero-filled extent where an unfinished write was going.
+        using var temp = new TempJournal();
+        JournalTestData.Write(temp.Path, 5);
+        using (var file = new FileStream(temp.Path, FileMode.Append))
+        {
+            file.Write(new byte[JournalFormat.RecordSize * 2]);
+        }
+
+        var records = JournalTestData.ReadAll(temp.Path, out JournalReader reader);
+
+        Assert.Equal(5, records.Count);
+        Assert.Equal(JournalReadStatus.CrcMismatch, reader.Status);
+        Assert.Equal(JournalFormat.RecordSize * 2L, reader.DroppedBytes);
+    }
+
+    [Fact]
+    public void ReopenForAppend_AfterTornTail_TruncatesAndContinuesCleanly()
+    {
+        using var temp = new TempJournal();
+        JournalTestData.Write(temp.Path, 20);
+        using (var file = new FileStream(temp.Path, FileMode.Open))
+        {
+            file.SetLength(file.Length - 5);
+        }
+
+        using (JournalWriter writer = JournalWriter.Open(temp.Path, new JournalOptions { FsyncPolicy = FsyncPolicy.EveryBatch }, out JournalScan scan))
+        {
+            Assert.Equal(JournalReadStatus.TornRecord, scan.Status);
+            Assert.Equal(19, scan.Records);
+            Assert.Equal(18, scan.LastSequence);
+            Assert.Equal(JournalFormat.RecordSize - 5, scan.DroppedBytes);
+            Assert.Contains("dropped torn record at offset " + scan.GoodLength, scan.Describe(), StringComparison.Ordinal);
+            Assert.Equal(18, writer.DurableSequence.Value);
+
+            for (long i = 19; i < 30; i++)
+            {
+                Command command = JournalTestData.CommandFor(i);
+                writer.Append(in command, i);
+            }
+
+            writer.CommitBatch();
+            Assert.Equal(29, writer.DurableSequence.Value);
+        }
+
+        var records = JournalTestData.ReadAll(temp.Path, out JournalReader reader);
+        Assert.Equal(JournalReadStatus.Clean, reader.Status);
+        Assert.Equal(30, records.Count);
+        for (int i = 0; i < 30; i++)
+        {
+            Assert.Equal(i, records[i].Sequence);
+            JournalTestData.AssertSame(JournalTestData.CommandFor(i), records[i].Command);
+        }
+    }
+
+    [Fact]
+    public void ReopenForAppend_AfterCrcFailure_DropsFromTheCorruptRecordOn()
+    {
+        using var temp = new TempJournal();
+        JournalTestData.Write(temp.Path, 10);
+        FlipByte(temp.Path, JournalFormat.HeaderSize + (6L * JournalFormat.RecordSize) + 3);
+
+        using (JournalWriter writer = JournalWriter.Open(temp.Path, new JournalOptions(), out JournalScan scan))
+        {
+            Assert.Equal(JournalReadStatus.CrcMismatch, scan.Status);
+            Assert.Equal(6, scan.Records);
+        }
+
+        Assert.Equal(JournalFormat.HeaderSize + (6L * JournalFormat.RecordSize), new FileInfo(temp.Path).Length);
+    }
+
+    [Fact]
+    public void TornHeader_IsReportedAndRewrittenOnAppend()
+    {
+        using var temp = new TempJournal();
+        File.WriteAllBytes(temp.Path, new byte[10]);
+
+        var records = JournalTestData.ReadAll(temp.Path, out JournalReader reader);
+        Assert.Empty(records);
+        Assert.Equal(JournalReadStatus.TornRecord, reader.Status);
+
+        using (JournalWriter.Open(temp.Path, new JournalOptions(), out JournalScan scan))
+        {
+            Assert.Equal(JournalReadStatus.TornRecord, scan.Status);
+            Assert.Equal(-1, scan.LastSequence);
+        }
+
+        JournalTestData.ReadAll(temp.Path, out JournalReader reread);
+        Assert.Equal(JournalReadStatus.Clean, reread.Status);
+    }
+
+    [Fact]
+    public void HeaderOfAnotherFormat_IsRefusedWithTheDifference()
+    {
+        using var temp = new TempJournal();
+        JournalTestData.Write(temp.Path, 3);
+        byte[] bytes = File.ReadAllBytes(temp.Path);
+        bytes[12] ^= 0x08; // record size field
+        byte[] header = bytes[..JournalFormat.HeaderSize];
+        System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(bytes.AsSpan(28), Crc32.Compute(header.AsSpan(0, 28)));
+        File.WriteAllBytes(temp.Path, bytes);
+
+        var error = Assert.Throws<InvalidDataException>(() => JournalReader.Open(temp.Path));
+        Assert.Contains("different format", error.Message, StringComparison.Ordinal);
+        Assert.Throws<InvalidDataException>(() => JournalWriter.Open(temp.Path, new JournalOptions(), out _));
+    }
+
+    [Theory]
+    [InlineData("Never", 20_000, 10)]
+    [InlineData("Periodic", 20_000, 10)]
+    [InlineData("EveryBatch", 2_000, 100)]
+    public void AppendAndCommit_AllocateNothingPerRecordAfterWarmUp(string policyName, int count, int batch)
+    {
+        FsyncPolicy policy = Enum.Parse<FsyncPolicy>(policyName);
+        using var temp = new TempJournal();
+        using JournalWriter writer = JournalWriter.Open(temp.Path, new JournalOptions { FsyncPolicy = policy, BufferRecords = 64 }, out _);
+        Command command = JournalTestData.CommandFor(1);
+        for (long i = 0; i < 1000; i++)
+        {
+            writer.Append(in command, i);
+            if (i % batch == 0)
+            {
+                writer.CommitBatch();
+            }
+        }
+
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        for (long i = 1000; i < 1000 + count; i++)
+        {
+            writer.Append(in command, i);
+            if (i % batch == 0)
+            {
+                writer.CommitBatch();
+            }
+        }
+
+        writer.CommitBatch();
+        long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+
+        Assert.Equal(0, allocated);
+        Assert.Equal(999 + count, writer.DurableSequence.Value);
+    }
+
+    [Fact]
+    public void DurableSequence_FollowsThePolicy()
+    {
+        using var temp = new TempJournal();
+        Command command = JournalTestData.CommandFor(1);
+        using (JournalWriter everyBatch = JournalWriter.Open(temp.Path, new JournalOptions { FsyncPolicy = FsyncPolicy.EveryBatch }, out _))
+        {
+            everyBatch.Append(in command, 0);
+            Assert.Equal(-1, everyBatch.DurableSequence.Value);
+            everyBatch.CommitBatch();
+            Assert.Equal(0, everyBatch.DurableSequence.Value);
+            Assert.Equal(0, everyBatch.SyncedSequence.Value);
+        }
+
+        var periodicOptions = new JournalOptions { FsyncPolicy = FsyncPolicy.Periodic, FsyncInterval = TimeSpan.FromHours(1) };
+        using JournalWriter periodic = JournalWriter.Open(temp.Path, periodicOptions, out _);
+        periodic.Append(in command, 1);
+        periodic.CommitBatch();
+        Assert.Equal(1, periodic.DurableSequence.Value);
+        Assert.Equal(0, periodic.SyncedSequence.Value);
+        periodic.Sync();
+        Assert.Equal(1, periodic.SyncedSequence.Value);
+    }
+
+    [Fact]
+    public void JournalHandler_OnARing_JournalsEveryCommandInRingOrder()
+    {
+        using var temp = new TempJournal();
+        const int count = 5_000;
+        using (JournalWriter writer = JournalWriter.Open(temp.Path, new JournalOptions { FsyncPolicy = FsyncPolicy.Never }, out _))
+        {
+            var ring = new SequenceRing<Command>(256, ProducerMode.Multi);
+            var journaller = ring.AddProcessor(new JournalEventHandler(writer), WaitStrategyKind.Blocking, "test-journaller");
+            ring.Start();
+            for (long i = 0; i < count; i++)
+            {
+                ring.Claim(out long sequence) = JournalTestData.CommandFor(i);
+                ring.Publish(sequence);
+            }
+
+            Assert.True(ring.DrainAndStop(TimeSpan.FromSeconds(60)));
+            Assert.Null(journaller.Fault);
+            Assert.Equal(count - 1, writer.DurableSequence.Value);
+        }
+
+        var records = JournalTestData.ReadAll(temp.Path, out JournalReader reader);
+        Assert.Equal(JournalReadStatus.Clean, reader.Status);
+        Assert.Equal(count, records.Count);
+        for (int i = 0; i < count; i++)
+        {
+            Assert.Equal(i, records[i].Sequence);
+            JournalTestData.AssertSame(JournalTestData.CommandFor(i), records[i].Command);
+        }
+    }
+
+    private static void FlipByte(string path, long offset)
+    {
+        using var file = new FileStream(path, FileMode.Open, FileAccess.ReadWrite);
+        file.Position = offset;
+        int value = file.ReadByte();
+        file.Position = offset;
+        file.WriteByte((byte)(value ^ 0x40));
+    }
+}

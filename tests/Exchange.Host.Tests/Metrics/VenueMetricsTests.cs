@@ -1,0 +1,70 @@
+using System.Diagnostics.Metrics;
+using Exchange.Host.Metrics;
+using Xunit;
+
+namespace Exchange.Host.Tests.Metrics;
+
+public class VenueMetricsTests
+{
+    [Fact]
+    public void ObservableInstruments_ReportCountersRingsAndGc()
+    {
+        var counters = new MatcherCounters();
+        using var metrics = new VenueMetrics(counters);
+        for (int i = 0; i < 5; i++)
+        {
+            counters.OrderReceived();
+        }
+
+        counters.TradesExecuted(3);
+        counters.Rejected();
+        metrics.RegisterRing("inbound", () => 42);
+        metrics.RegisterRing("outbound", () => 7);
+
+        var longs = new List<(string Name, long Value, string? Tag)>();
+        var doubles = new List<(string Name, double Value, string? Tag)>();
+        using var listener = new MeterListener();
+        listener.InstrumentPublished = (instrument, l) =>
+        {
+            if (ReferenceEquals(instrument.Meter, metrics.Meter))
+            {
+                l.EnableMeasurementEvents(instrument);
+            }
+        };
+        listener.SetMeasurementEventCallback<long>((instrument, value, tags, _) => longs.Add((instrument.Name, value, FirstTag(tags))));
+        listener.SetMeasurementEventCallback<double>((instrument, value, tags, _) => doubles.Add((instrument.Name, value, FirstTag(tags))));
+        listener.Start();
+
+        metrics.RecordStageLatency(PipelineStage.Matched, 12.5);
+        listener.RecordObservableInstruments();
+
+        Assert.Contains(("exchange.orders", 5L, (string?)null), longs);
+        Assert.Contains(("exchange.trades", 3L, (string?)null), longs);
+        Assert.Contains(("exchange.rejects", 1L, (string?)null), longs);
+        Assert.Contains(("exchange.ring.occupancy", 42L, (string?)"inbound"), longs);
+        Assert.Contains(("exchange.ring.occupancy", 7L, (string?)"outbound"), longs);
+        Assert.Equal(GC.MaxGeneration + 1, longs.Count(m => m.Name == "exchange.gc.collections"));
+        Assert.Contains(doubles, m => m.Name == "exchange.gc.pause_time" && m.Value >= 0);
+        Assert.Contains(("exchange.stage.latency", 12.5, (string?)"Matched"), doubles);
+    }
+
+    [Fact]
+    public void MatcherCounters_IncrementWithoutAllocating()
+    {
+        var counters = new MatcherCounters();
+        counters.OrderReceived();
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        for (int i = 0; i < 10_000; i++)
+        {
+            counters.OrderReceived();
+            counters.TradesExecuted(2);
+        }
+
+        Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
+        Assert.Equal(10_001, counters.Orders);
+        Assert.Equal(20_000, counters.Trades);
+    }
+
+    private static string? FirstTag(ReadOnlySpan<KeyValuePair<string, object?>> tags) =>
+        tags.Length == 0 ? null : tags[0].Value?.ToString();
+}
