@@ -7,7 +7,8 @@ namespace Exchange.Strategies.LevelIndexes;
 /// </summary>
 /// <remarks>
 /// <para>
-/// Cell <c>i</c> holds the level slot at price <c>minPrice + i * tickSize</c>, or -1 when that price has no level.
+/// Cell <c>i</c> holds the level slot at price <c>firstPrice + i * tickSize</c>, or -1 when that price has no level;
+/// <c>firstPrice</c> is the lowest multiple of the tick in the band. Level slots must not be negative.
 /// Lookup, insert and delete are O(1). The indexes of the best and the worst occupied cells are tracked; removing the
 /// best (or worst) level scans toward the other end to the next occupied cell, so the scan is bounded by the side's
 /// spread of prices, and in a real book the next level is usually a few ticks away.
@@ -24,7 +25,7 @@ public struct TickLadderLevelIndex : IPriceLevelIndex
     private const int Empty = -1;
 
     private int[]? _cells;
-    private long _minPrice;
+    private long _firstPrice;
     private long _tickSize;
     /// <summary>+1 when worse prices have higher indexes (asks), -1 when they have lower ones (bids).</summary>
     private int _towardWorse;
@@ -37,7 +38,12 @@ public struct TickLadderLevelIndex : IPriceLevelIndex
     {
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(tickSize);
         ArgumentOutOfRangeException.ThrowIfLessThan(maxPrice, minPrice);
-        long cellCount = (maxPrice - minPrice) / tickSize + 1;
+
+        // Valid prices are multiples of the tick (see Instrument); the band's edges need not be, so the ladder runs from
+        // the first multiple at or above minPrice to the last at or below maxPrice.
+        long firstPrice = RoundUpToTick(minPrice, tickSize);
+        long lastPrice = RoundDownToTick(maxPrice, tickSize);
+        long cellCount = lastPrice < firstPrice ? 0 : (lastPrice - firstPrice) / tickSize + 1;
         if (cellCount > Array.MaxLength)
         {
             throw new ArgumentOutOfRangeException(
@@ -51,7 +57,7 @@ public struct TickLadderLevelIndex : IPriceLevelIndex
         }
 
         Array.Fill(_cells, Empty);
-        _minPrice = minPrice;
+        _firstPrice = firstPrice;
         _tickSize = tickSize;
         _towardWorse = bestIsHighest ? -1 : 1;
         _count = 0;
@@ -81,7 +87,7 @@ public struct TickLadderLevelIndex : IPriceLevelIndex
     public readonly bool TryGet(long price, out int level)
     {
         int[] cells = Cells;
-        long index = (price - _minPrice) / _tickSize;
+        long index = (price - _firstPrice) / _tickSize;
         if ((ulong)index >= (ulong)cells.Length)
         {
             level = -1;
@@ -95,6 +101,8 @@ public struct TickLadderLevelIndex : IPriceLevelIndex
     /// <inheritdoc/>
     public void Add(long price, int level)
     {
+        // -1 marks an empty cell, so a negative level slot would corrupt the ladder.
+        ArgumentOutOfRangeException.ThrowIfNegative(level);
         int[] cells = Cells;
         int index = IndexOf(price);
         if (cells[index] != Empty)
@@ -181,9 +189,21 @@ public struct TickLadderLevelIndex : IPriceLevelIndex
     private readonly int[] Cells =>
         _cells ?? throw new InvalidOperationException("TickLadderLevelIndex used before Initialize().");
 
-    private readonly int IndexOf(long price) => checked((int)((price - _minPrice) / _tickSize));
+    private static long RoundUpToTick(long price, long tickSize)
+    {
+        long remainder = price % tickSize;
+        return remainder == 0 ? price : price - remainder + (remainder > 0 ? tickSize : 0);
+    }
 
-    private readonly long PriceAt(int index) => _minPrice + index * _tickSize;
+    private static long RoundDownToTick(long price, long tickSize)
+    {
+        long remainder = price % tickSize;
+        return price - remainder - (remainder < 0 ? tickSize : 0);
+    }
+
+    private readonly int IndexOf(long price) => checked((int)((price - _firstPrice) / _tickSize));
+
+    private readonly long PriceAt(int index) => _firstPrice + index * _tickSize;
 
     /// <summary>True when cell <paramref name="a"/> holds a better price than cell <paramref name="b"/>.</summary>
     private readonly bool IsBetter(int a, int b) => (a - b) * _towardWorse < 0;

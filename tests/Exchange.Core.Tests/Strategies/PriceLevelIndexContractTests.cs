@@ -147,6 +147,34 @@ public abstract class PriceLevelIndexContractTests<TIndex>
         AssertVisit(index, model, bestIsHighest, limit: 6, "limit 6");
     }
 
+    [Theory]
+    [InlineData(true)]
+    [InlineData(false)]
+    public void Prices_are_multiples_of_the_tick_even_when_the_band_edges_are_not(bool bestIsHighest)
+    {
+        // Instrument: a valid price is a multiple of the tick inside the band, and the band's edges need not be one.
+        TIndex index = default;
+        index.Initialize(bestIsHighest, minPrice: 10_010, maxPrice: 10_990, tickSize: 25);
+        var model = new SortedDictionary<long, int> { [10_025] = 1, [10_500] = 2, [10_975] = 3 };
+        foreach ((long price, int level) in model)
+        {
+            index.Add(price, level);
+        }
+
+        AssertBest(index, model, bestIsHighest, "off-tick band");
+        AssertVisit(index, model, bestIsHighest, limit: int.MaxValue, "off-tick band");
+        Assert.True(index.TryGet(10_500, out int middle));
+        Assert.Equal(2, middle);
+        Assert.False(index.TryGet(10_475, out _));
+        Assert.False(index.TryGet(10_525, out _));
+
+        long best = Best(model, bestIsHighest);
+        index.Remove(best);
+        model.Remove(best);
+        AssertBest(index, model, bestIsHighest, "off-tick band, best removed");
+        AssertVisit(index, model, bestIsHighest, limit: int.MaxValue, "off-tick band, best removed");
+    }
+
     /// <summary>
     /// Asserts that a fixed mix of adds, removes, lookups and walks allocates nothing once the index is initialised.
     /// Strategies that promise zero allocation call this from a [Fact] in their concrete test class.
