@@ -1,0 +1,22 @@
+using Exchange.Strategies.LevelIndexes;
+using Xunit;
+
+namespace Exchange.Core.Tests.Strategies;
+
+// One class per IPriceLevelIndex strategy; each runs the whole contract suite in PriceLevelIndexContractTests<TIndex>.
+// To cover another strategy, add a class here, e.g.
+//   public sealed class SortedArrayLevelIndexTests : PriceLevelIndexContractTests<SortedArrayLevelIndex>
+//   {
+//       [Fact]
+//       public void Steady_state_allocates_nothing_after_initialize() => AssertSteadyStateAllocatesNothing();
+//   }
+// (the [Fact] only for a strategy that promises zero allocation after Initialize).
+
+/// <summary>The balanced-tree baseline; it allocates a node per added level, so it has no zero-allocation test.</summary>
+public sealed class SortedTreeLevelIndexTests : PriceLevelIndexContractTests<SortedTreeLevelIndex>;
+
+public sealed class TickLadderLevelIndexTests : PriceLevelIndexContractTests<TickLadderLevelIndex>
+{
+    [Fact]
+    public void Steady_state_allocates_nothing_after_initialize() => AssertSteadyStateAllocatesNothing();
+}
