@@ -75,19 +75,56 @@ public static class FixInt
     public static int FormatUnsigned(ulong value, Span<byte> destination)
     {
         int digits = CountDigits(value);
-        for (int i = digits - 1; i >= 0; i--)
+        WriteDigits(value, destination[..digits]);
+        return digits;
+    }
+
+    /// <summary>Writes <paramref name="value"/> right-aligned into exactly <paramref name="destination"/>.Length digits
+    /// (leading zeros when it is shorter), two digits per step from a pair table.</summary>
+    public static void WriteDigits(ulong value, Span<byte> destination)
+    {
+        ReadOnlySpan<byte> pairs = DigitPairs;
+        int i = destination.Length;
+        while (i >= 2)
         {
-            ulong quotient = value / 10;
-            destination[i] = (byte)('0' + (int)(value - (quotient * 10)));
+            ulong quotient = value / 100;
+            int pair = (int)(value - (quotient * 100)) * 2;
+            destination[i - 1] = pairs[pair + 1];
+            destination[i - 2] = pairs[pair];
             value = quotient;
+            i -= 2;
         }
 
-        return digits;
+        if (i == 1)
+        {
+            destination[0] = (byte)('0' + (int)(value % 10));
+        }
     }
 
     public static int CountDigits(ulong value)
     {
-        int digits = 1;
+        if (value < 10)
+        {
+            return 1;
+        }
+
+        if (value < 100)
+        {
+            return 2;
+        }
+
+        if (value < 1000)
+        {
+            return 3;
+        }
+
+        if (value < 10000)
+        {
+            return 4;
+        }
+
+        int digits = 5;
+        value /= 10000;
         while (value >= 10)
         {
             value /= 10;
@@ -96,6 +133,10 @@ public static class FixInt
 
         return digits;
     }
+
+    /// <summary>"00" "01" ... "99": two ASCII digits per entry.</summary>
+    private static ReadOnlySpan<byte> DigitPairs =>
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"u8;
 
     /// <summary>An overflowing number is OutOfRange only if the rest is still digits; otherwise it is malformed.</summary>
     private static FieldStatus ConsumeRest(ReadOnlySpan<byte> value, int from, out long result)

@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
 
 namespace Exchange.Fix.Codec;
@@ -150,7 +151,39 @@ public ref struct FixMessageWriter
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void WriteTag(int tag)
     {
-        _pos += FixInt.FormatUnsigned((uint)tag, _destination[_pos..]);
+        Span<byte> rest = _destination[_pos..];
+        if ((uint)tag < TagPrefixes.Count && rest.Length >= sizeof(ulong))
+        {
+            // One 8-byte store of the precomputed "tag=" (the bytes past its length are overwritten next).
+            BinaryPrimitives.WriteUInt64LittleEndian(rest, TagPrefixes.Bytes[tag]);
+            _pos += TagPrefixes.Lengths[tag];
+            return;
+        }
+
+        _pos += FixInt.FormatUnsigned((uint)tag, rest);
         _destination[_pos++] = (byte)'=';
+    }
+
+    /// <summary>"tag=" for every tag below <see cref="Count"/>, packed little-endian into a ulong each.</summary>
+    private static class TagPrefixes
+    {
+        public const int Count = 10_000;
+
+        public static readonly ulong[] Bytes = new ulong[Count];
+
+        public static readonly byte[] Lengths = new byte[Count];
+
+        static TagPrefixes()
+        {
+            Span<byte> text = stackalloc byte[sizeof(ulong)];
+            for (int tag = 0; tag < Count; tag++)
+            {
+                text.Clear();
+                int length = FixInt.FormatUnsigned((uint)tag, text);
+                text[length++] = (byte)'=';
+                Bytes[tag] = BinaryPrimitives.ReadUInt64LittleEndian(text);
+                Lengths[tag] = (byte)length;
+            }
+        }
     }
 }

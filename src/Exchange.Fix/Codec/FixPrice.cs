@@ -138,9 +138,8 @@ public static class FixPrice
             magnitude = 0 - (ulong)units;
         }
 
-        ulong scale = (ulong)PowersOf10[decimals];
-        ulong whole = magnitude / scale;
-        ulong fraction = magnitude - (whole * scale);
+        ulong whole = DivPow10(magnitude, decimals);
+        ulong fraction = magnitude - (whole * (ulong)PowersOf10[decimals]);
         pos += FixInt.FormatUnsigned(whole, destination[pos..]);
         if (fraction == 0)
         {
@@ -163,6 +162,21 @@ public static class FixPrice
 
         return pos + width;
     }
+
+    /// <summary>value / 10^decimals with a constant divisor per case, so the JIT emits a multiply, not a division.</summary>
+    private static ulong DivPow10(ulong value, int decimals) => decimals switch
+    {
+        0 => value,
+        1 => value / 10,
+        2 => value / 100,
+        3 => value / 1_000,
+        4 => value / 10_000,
+        5 => value / 100_000,
+        6 => value / 1_000_000,
+        7 => value / 10_000_000,
+        8 => value / 100_000_000,
+        _ => value / (ulong)PowersOf10[decimals],
+    };
 
     internal static long Pow10(int decimals) => PowersOf10[decimals];
 

@@ -14,6 +14,9 @@ public static class FixTimestamp
 
     private const long NanosPerDay = 86_400L * NanosPerSecond;
 
+    [ThreadStatic]
+    private static SecondCache t_secondCache;
+
     public static FieldStatus TryParse(ReadOnlySpan<byte> value, out long unixNanos)
     {
         unixNanos = 0;
@@ -76,32 +79,56 @@ public static class FixTimestamp
     }
 
     /// <summary>Writes "yyyyMMdd-HH:mm:ss.sss" (truncated to milliseconds) and returns 21.</summary>
+    /// <remarks>
+    /// Outbound messages carry SendingTime and TransactTime from the same second over and over, so the
+    /// "yyyyMMdd-HH:mm:ss" part is kept per thread (a thread-static struct: no allocation, no sharing) and only
+    /// rebuilt when the second changes.
+    /// </remarks>
     public static int FormatMilliseconds(long unixNanos, Span<byte> destination)
     {
-        long days = Math.DivRem(unixNanos, NanosPerDay, out long nanosOfDay);
-        if (nanosOfDay < 0)
+        Span<byte> d = destination[..MillisecondsLength];
+        long second = Math.DivRem(unixNanos, NanosPerSecond, out long nanosOfSecond);
+        if (nanosOfSecond < 0)
+        {
+            second--;
+            nanosOfSecond += NanosPerSecond;
+        }
+
+        ref SecondCache cache = ref t_secondCache;
+        if (!cache.IsValid || cache.Second != second)
+        {
+            FormatSecond(second, cache.Text);
+            cache.Second = second;
+            cache.IsValid = true;
+        }
+
+        ((ReadOnlySpan<byte>)cache.Text).CopyTo(d);
+        d[17] = (byte)'.';
+        FixInt.WriteDigits((ulong)(nanosOfSecond / 1_000_000L), d.Slice(18, 3));
+        return MillisecondsLength;
+    }
+
+    /// <summary>Writes "yyyyMMdd-HH:mm:ss" for a count of seconds since the epoch.</summary>
+    private static void FormatSecond(long unixSeconds, Span<byte> d)
+    {
+        long days = Math.DivRem(unixSeconds, 86_400L, out long secondOfDay);
+        if (secondOfDay < 0)
         {
             days--;
-            nanosOfDay += NanosPerDay;
+            secondOfDay += 86_400L;
         }
 
         CivilFromDays(days, out int year, out int month, out int day);
-        long secondsOfDay = nanosOfDay / NanosPerSecond;
-        int millis = (int)((nanosOfDay % NanosPerSecond) / 1_000_000L);
-
-        Span<byte> d = destination[..MillisecondsLength];
-        Write(d, 0, year, 4);
-        Write(d, 4, month, 2);
-        Write(d, 6, day, 2);
+        int seconds = (int)secondOfDay;
+        FixInt.WriteDigits((ulong)year, d[..4]);
+        FixInt.WriteDigits((ulong)month, d.Slice(4, 2));
+        FixInt.WriteDigits((ulong)day, d.Slice(6, 2));
         d[8] = (byte)'-';
-        Write(d, 9, (int)(secondsOfDay / 3600), 2);
+        FixInt.WriteDigits((ulong)(seconds / 3600), d.Slice(9, 2));
         d[11] = (byte)':';
-        Write(d, 12, (int)(secondsOfDay / 60 % 60), 2);
+        FixInt.WriteDigits((ulong)(seconds / 60 % 60), d.Slice(12, 2));
         d[14] = (byte)':';
-        Write(d, 15, (int)(secondsOfDay % 60), 2);
-        d[17] = (byte)'.';
-        Write(d, 18, millis, 3);
-        return MillisecondsLength;
+        FixInt.WriteDigits((ulong)(seconds % 60), d.Slice(15, 2));
     }
 
     public static int DaysInMonth(int year, int month) => month switch
@@ -152,12 +179,16 @@ public static class FixTimestamp
         return true;
     }
 
-    private static void Write(Span<byte> destination, int start, int value, int width)
+    private struct SecondCache
     {
-        for (int i = start + width - 1; i >= start; i--)
-        {
-            destination[i] = (byte)('0' + (value % 10));
-            value /= 10;
-        }
+        public long Second;
+        public bool IsValid;
+        public SecondText Text;
+    }
+
+    [System.Runtime.CompilerServices.InlineArray(17)]
+    private struct SecondText
+    {
+        private byte _element0;
     }
 }

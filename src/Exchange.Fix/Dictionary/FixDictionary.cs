@@ -11,6 +11,9 @@ public sealed class FixDictionary
 {
     private const string ResourceName = "Exchange.Fix.Dictionary.FIX44.xml";
 
+    /// <summary>BeginString, BodyLength, MsgType: the fields FIX fixes to the first three positions.</summary>
+    private static readonly int[] StandardPrefix = [FixTags.BeginString, FixTags.BodyLength, FixTags.MsgType];
+
     private static readonly Lazy<FixDictionary> Shared = new(LoadEmbedded);
 
     private readonly FieldDefinition?[] _fields;
@@ -47,8 +50,8 @@ public sealed class FixDictionary
 
     /// <summary>
     /// Checks a parsed message against the dictionary and returns the first problem, in wire order: the parser's own
-    /// error, unknown MsgType (11), undefined tag (0), tag not allowed in this type (2), header tag after the body
-    /// (14), repeated tag outside a repeating group (13), malformed value (6), value not in the enum or out of range
+    /// error, unknown MsgType (11), 8/9/35 not first or repeated later (14), undefined tag (0), tag not allowed in
+    /// this type (2), header tag after the body or any field after the trailer (14), repeated tag outside a repeating group (13), malformed value (6), value not in the enum or out of range
     /// (5); then the first missing required tag (1). Repeating-group counts and member order are not checked.
     /// </summary>
     public FixFieldError Validate(FixMessage message)
@@ -65,9 +68,16 @@ public sealed class FixDictionary
         }
 
         bool bodySeen = false;
+        bool trailerSeen = false;
+        int requiredSeen = 0;
         for (int i = 0; i < message.FieldCount; i++)
         {
             int tag = message.TagAt(i);
+            if (i < StandardPrefix.Length ? tag != StandardPrefix[i] : tag is FixTags.BeginString or FixTags.BodyLength or FixTags.MsgType)
+            {
+                return FixFieldError.Of(tag, SessionRejectReason.TagSpecifiedOutOfRequiredOrder);
+            }
+
             FieldDefinition? field = (uint)tag < (uint)_fields.Length ? _fields[tag] : null;
             if (field is null)
             {
@@ -80,21 +90,29 @@ public sealed class FixDictionary
                 return FixFieldError.Of(tag, SessionRejectReason.TagNotDefinedForMessageType);
             }
 
-            if ((flags & FieldFlags.Header) != 0)
+            if ((flags & FieldFlags.Trailer) != 0)
             {
-                if (bodySeen)
-                {
-                    return FixFieldError.Of(tag, SessionRejectReason.TagSpecifiedOutOfRequiredOrder);
-                }
+                trailerSeen = true;
             }
-            else if ((flags & FieldFlags.Trailer) == 0)
+            else if (trailerSeen || ((flags & FieldFlags.Header) != 0 && bodySeen))
+            {
+                return FixFieldError.Of(tag, SessionRejectReason.TagSpecifiedOutOfRequiredOrder);
+            }
+            else if ((flags & FieldFlags.Header) == 0)
             {
                 bodySeen = true;
             }
 
-            if (message.IsRepeatAt(i) && (flags & FieldFlags.GroupMember) == 0)
+            if (message.IsRepeatAt(i))
             {
-                return FixFieldError.Of(tag, SessionRejectReason.TagAppearsMoreThanOnce);
+                if ((flags & FieldFlags.GroupMember) == 0)
+                {
+                    return FixFieldError.Of(tag, SessionRejectReason.TagAppearsMoreThanOnce);
+                }
+            }
+            else if ((flags & FieldFlags.Required) != 0)
+            {
+                requiredSeen++;
             }
 
             ReadOnlySpan<byte> value = message.ValueAt(i);
@@ -108,6 +126,11 @@ public sealed class FixDictionary
             {
                 return FixFieldError.Of(tag, SessionRejectReason.ValueIsIncorrect);
             }
+        }
+
+        if (requiredSeen == definition.RequiredTags.Length)
+        {
+            return FixFieldError.None;
         }
 
         foreach (int tag in definition.RequiredTags)

@@ -91,6 +91,23 @@ public class FixDictionaryValidationTests
     }
 
     [Fact]
+    public void FieldAfterTheChecksum_IsOutOfOrder()
+    {
+        var message = new FixMessage();
+        byte[] wire = [.. FixTestMessages.Wrap(FixTestMessages.NewOrderBody), .. FixTestMessages.Raw("58=late|")];
+        Assert.True(message.Parse(wire));
+        Assert.Equal(FixFieldError.Of(FixTags.Text, SessionRejectReason.TagSpecifiedOutOfRequiredOrder), FixDictionary.Fix44.Validate(message));
+    }
+
+    [Fact]
+    public void StandardPrefixOutOfPlace_IsOutOfOrder()
+    {
+        var message = new FixMessage();
+        Assert.True(message.Parse(FixTestMessages.Raw("8=FIX.4.4|35=D|9=5|10=000|")));
+        Assert.Equal(FixFieldError.Of(FixTags.MsgType, SessionRejectReason.TagSpecifiedOutOfRequiredOrder), FixDictionary.Fix44.Validate(message));
+    }
+
+    [Fact]
     public void UndefinedTag_IsInvalidTagNumber()
     {
         Assert.Equal(FixFieldError.Of(9999, SessionRejectReason.InvalidTagNumber), Validate(FixTestMessages.NewOrderBody + "9999=x|"));
