@@ -26,6 +26,7 @@ public sealed class FixDictionary
         var others = new List<MessageDefinition>();
         foreach (MessageDefinition message in messages)
         {
+            message.AttachFieldTypes(fields);
             if (message.MsgType.Length == 1 && message.MsgType[0] < 128)
             {
                 _singleCharTypes[message.MsgType[0]] = message;
@@ -70,6 +71,7 @@ public sealed class FixDictionary
         bool bodySeen = false;
         bool trailerSeen = false;
         int requiredSeen = 0;
+        ushort[] rules = definition.Rules;
         for (int i = 0; i < message.FieldCount; i++)
         {
             int tag = message.TagAt(i);
@@ -78,16 +80,12 @@ public sealed class FixDictionary
                 return FixFieldError.Of(tag, SessionRejectReason.TagSpecifiedOutOfRequiredOrder);
             }
 
-            FieldDefinition? field = (uint)tag < (uint)_fields.Length ? _fields[tag] : null;
-            if (field is null)
-            {
-                return FixFieldError.Of(tag, SessionRejectReason.InvalidTagNumber);
-            }
-
-            FieldFlags flags = definition.FlagsOf(tag);
+            int rule = (uint)tag < (uint)rules.Length ? rules[tag] : 0;
+            var flags = (FieldFlags)(byte)rule;
             if ((flags & FieldFlags.Allowed) == 0)
             {
-                return FixFieldError.Of(tag, SessionRejectReason.TagNotDefinedForMessageType);
+                return FixFieldError.Of(
+                    tag, FieldOf(tag) is null ? SessionRejectReason.InvalidTagNumber : SessionRejectReason.TagNotDefinedForMessageType);
             }
 
             if ((flags & FieldFlags.Trailer) != 0)
@@ -115,14 +113,20 @@ public sealed class FixDictionary
                 requiredSeen++;
             }
 
+            var type = (FixFieldType)((rule >> 8) & MessageDefinition.TypeMask);
+            if (type == FixFieldType.Text && (rule & MessageDefinition.HasEnumBit) == 0)
+            {
+                continue;
+            }
+
             ReadOnlySpan<byte> value = message.ValueAt(i);
-            FieldStatus status = CheckSyntax(field.Type, value);
+            FieldStatus status = CheckSyntax(type, value);
             if (status != FieldStatus.Ok)
             {
                 return FixFieldError.FromStatus(tag, status);
             }
 
-            if (!field.IsAllowedValue(value))
+            if ((rule & MessageDefinition.HasEnumBit) != 0 && !_fields[tag]!.IsAllowedValue(value))
             {
                 return FixFieldError.Of(tag, SessionRejectReason.ValueIsIncorrect);
             }
