@@ -1,0 +1,55 @@
+using System.Runtime.CompilerServices;
+using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.X86;
+
+namespace Exchange.Fix.Codec;
+
+/// <summary>FIX CheckSum (10): the sum of every byte before the "10=" field, modulo 256.</summary>
+/// <remarks>Vectorised with SAD (sum of absolute differences against zero) where available, because a checksum over
+/// every inbound and outbound message is a large share of a 100 ns budget when done a byte at a time.</remarks>
+internal static class FixChecksum
+{
+    public static int Compute(ReadOnlySpan<byte> bytes)
+    {
+        ulong sum = 0;
+        int i = 0;
+        ref byte start = ref Unsafe.AsRef(in bytes.GetPinnableReference());
+        if (Avx2.IsSupported && bytes.Length >= 32)
+        {
+            Vector256<ulong> acc = Vector256<ulong>.Zero;
+            for (; i <= bytes.Length - 32; i += 32)
+            {
+                Vector256<byte> v = Vector256.LoadUnsafe(ref start, (nuint)i);
+                acc = Avx2.Add(acc, Avx2.SumAbsoluteDifferences(v, Vector256<byte>.Zero).AsUInt64());
+            }
+
+            sum = Vector256.Sum(acc);
+        }
+        else if (Sse2.IsSupported && bytes.Length >= 16)
+        {
+            Vector128<ulong> acc = Vector128<ulong>.Zero;
+            for (; i <= bytes.Length - 16; i += 16)
+            {
+                Vector128<byte> v = Vector128.LoadUnsafe(ref start, (nuint)i);
+                acc = Sse2.Add(acc, Sse2.SumAbsoluteDifferences(v, Vector128<byte>.Zero).AsUInt64());
+            }
+
+            sum = Vector128.Sum(acc);
+        }
+
+        for (; i < bytes.Length; i++)
+        {
+            sum += Unsafe.Add(ref start, i);
+        }
+
+        return (int)(sum & 0xFF);
+    }
+
+    /// <summary>Writes the checksum as the three digits FIX requires (leading zeros kept).</summary>
+    public static void WriteThreeDigits(int checksum, Span<byte> destination)
+    {
+        destination[2] = (byte)('0' + (checksum % 10));
+        destination[1] = (byte)('0' + ((checksum / 10) % 10));
+        destination[0] = (byte)('0' + (checksum / 100));
+    }
+}

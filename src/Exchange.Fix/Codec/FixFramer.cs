@@ -1,0 +1,264 @@
+using System.Buffers;
+
+namespace Exchange.Fix.Codec;
+
+/// <summary>
+/// Finds one complete, verified FIX 4.4 message at the start of a <see cref="ReadOnlySequence{T}"/> read from a
+/// PipeReader. Checks, in order: "8=FIX.4.4" first, "9=&lt;BodyLength&gt;" second, "35=" third, then that BodyLength
+/// ends exactly before a "10=nnn" trailer and that the CheckSum matches.
+/// </summary>
+/// <remarks>
+/// <para>Usage (one framer per connection, not thread-safe):</para>
+/// <code>
+/// ReadResult read = await reader.ReadAsync();
+/// ReadOnlySequence&lt;byte&gt; buffer = read.Buffer;
+/// while (true)
+/// {
+///     FrameResult r = framer.TryReadFrame(buffer, out ReadOnlySpan&lt;byte&gt; frame, out var consumed, out var examined, out var why);
+///     if (r == FrameResult.Incomplete) { reader.AdvanceTo(consumed, examined); break; }
+///     if (r == FrameResult.Complete) { message.Parse(frame); /* handle */ }
+///     // Garbled: log `why`, drop it without consuming a sequence number.
+///     buffer = buffer.Slice(consumed);
+/// }
+/// </code>
+/// <para>
+/// Memory is bounded: a message (or BodyLength) longer than <see cref="MaxMessageSize"/> is Garbled and skipped, so
+/// an incomplete frame never holds more than MaxMessageSize bytes in the pipe; garbage without any "8=FIX" is
+/// skipped entirely. Every Garbled result consumes at least one byte, so a caller that loops always progresses.
+/// </para>
+/// <para>
+/// Allocation: none. A message inside the first segment is checked in place; one spanning segments is copied into a
+/// buffer pre-allocated at MaxMessageSize. The returned span is valid until the next call or until the pipe
+/// buffer is advanced; <see cref="FixMessage.Parse"/> copies it, so parse before advancing.
+/// </para>
+/// </remarks>
+public sealed class FixFramer
+{
+    public const int DefaultMaxMessageSize = 8 * 1024;
+
+    /// <summary>Bytes that always hold "8=FIX.4.4|9=nnnnnn|35=": enough to learn a message's total length.</summary>
+    private const int HeadProbeLength = 32;
+
+    private const int MaxBodyLengthDigits = 6;
+
+    private static ReadOnlySpan<byte> BeginString => "8=FIX.4.4\u0001"u8;
+
+    private static ReadOnlySpan<byte> ResyncMarker => "8=FIX"u8;
+
+    private readonly byte[] _scratch;
+
+    public FixFramer(int maxMessageSize = DefaultMaxMessageSize)
+    {
+        ArgumentOutOfRangeException.ThrowIfLessThan(maxMessageSize, HeadProbeLength);
+        MaxMessageSize = maxMessageSize;
+        _scratch = new byte[maxMessageSize];
+    }
+
+    public int MaxMessageSize { get; }
+
+    /// <summary>Looks for one message at the start of <paramref name="buffer"/>.</summary>
+    /// <param name="buffer">Unconsumed bytes from the pipe.</param>
+    /// <param name="frame">On <see cref="FrameResult.Complete"/>: the whole message including 8= and 10=.</param>
+    /// <param name="consumed">Complete: after the message. Incomplete: buffer start. Garbled: the resync point.</param>
+    /// <param name="examined">Incomplete: buffer end (wait for more). Otherwise equal to <paramref name="consumed"/>.</param>
+    /// <param name="reason">On <see cref="FrameResult.Garbled"/>: why.</param>
+    public FrameResult TryReadFrame(
+        in ReadOnlySequence<byte> buffer,
+        out ReadOnlySpan<byte> frame,
+        out SequencePosition consumed,
+        out SequencePosition examined,
+        out GarbledReason reason)
+    {
+        frame = default;
+        ReadOnlySpan<byte> first = buffer.FirstSpan;
+        FrameResult result = Scan(first, MaxMessageSize, out int length, out reason);
+        ReadOnlySpan<byte> source = first;
+
+        if (result == FrameResult.Incomplete && !buffer.IsSingleSegment)
+        {
+            // The message crosses segments: learn its length from a small head copy, and copy the whole message
+            // only once every byte of it has arrived (so a slow sender does not cause repeated large copies).
+            int probe = (int)Math.Min(buffer.Length, HeadProbeLength);
+            buffer.Slice(0, probe).CopyTo(_scratch);
+            result = Scan(_scratch.AsSpan(0, probe), MaxMessageSize, out length, out reason);
+            if (result == FrameResult.Incomplete && length > probe && buffer.Length >= length)
+            {
+                buffer.Slice(0, length).CopyTo(_scratch);
+                result = Scan(_scratch.AsSpan(0, length), MaxMessageSize, out length, out reason);
+            }
+
+            source = _scratch;
+        }
+
+        switch (result)
+        {
+            case FrameResult.Complete:
+                frame = source[..length];
+                consumed = buffer.GetPosition(length);
+                examined = consumed;
+                break;
+            case FrameResult.Incomplete:
+                consumed = buffer.Start;
+                examined = buffer.End;
+                break;
+            default:
+                consumed = FindResync(buffer);
+                examined = consumed;
+                break;
+        }
+
+        return result;
+    }
+
+    /// <summary>
+    /// Frames a message that starts at <paramref name="span"/>[0]. On Complete and on Incomplete with a known header,
+    /// <paramref name="length"/> is the message's total length; otherwise 0.
+    /// </summary>
+    internal static FrameResult Scan(ReadOnlySpan<byte> span, int maxMessageSize, out int length, out GarbledReason reason)
+    {
+        length = 0;
+        reason = GarbledReason.None;
+
+        if (!MatchAt(span, 0, BeginString, out bool partial))
+        {
+            return Garble(GarbledReason.BadBeginString, out reason);
+        }
+
+        if (partial)
+        {
+            return FrameResult.Incomplete;
+        }
+
+        int i = BeginString.Length;
+        if (!MatchAt(span, i, "9="u8, out partial))
+        {
+            return Garble(GarbledReason.BadBodyLength, out reason);
+        }
+
+        if (partial)
+        {
+            return FrameResult.Incomplete;
+        }
+
+        i += 2;
+        int digitsStart = i;
+        int bodyLength = 0;
+        while (true)
+        {
+            if (i >= span.Length)
+            {
+                return FrameResult.Incomplete;
+            }
+
+            byte b = span[i];
+            if (b == FixConstants.Soh)
+            {
+                break;
+            }
+
+            if ((uint)(b - '0') > 9 || i - digitsStart >= MaxBodyLengthDigits)
+            {
+                return Garble(GarbledReason.BadBodyLength, out reason);
+            }
+
+            bodyLength = (bodyLength * 10) + (b - '0');
+            i++;
+        }
+
+        if (i == digitsStart || bodyLength == 0)
+        {
+            return Garble(GarbledReason.BadBodyLength, out reason);
+        }
+
+        int bodyStart = i + 1;
+        int total = bodyStart + bodyLength + FixConstants.TrailerLength;
+        if (total > maxMessageSize)
+        {
+            return Garble(GarbledReason.MessageTooLarge, out reason);
+        }
+
+        if (!MatchAt(span, bodyStart, "35="u8, out _))
+        {
+            return Garble(GarbledReason.MsgTypeNotThird, out reason);
+        }
+
+        length = total;
+        if (span.Length < total)
+        {
+            return FrameResult.Incomplete;
+        }
+
+        int trailer = bodyStart + bodyLength;
+        if (span[trailer - 1] != FixConstants.Soh || !span.Slice(trailer).StartsWith("10="u8) || span[total - 1] != FixConstants.Soh)
+        {
+            length = 0;
+            return Garble(GarbledReason.BodyLengthMismatch, out reason);
+        }
+
+        int d0 = span[trailer + 3] - '0';
+        int d1 = span[trailer + 4] - '0';
+        int d2 = span[trailer + 5] - '0';
+        if ((uint)d0 > 9 || (uint)d1 > 9 || (uint)d2 > 9)
+        {
+            length = 0;
+            return Garble(GarbledReason.BadCheckSumFormat, out reason);
+        }
+
+        if ((d0 * 100) + (d1 * 10) + d2 != FixChecksum.Compute(span[..trailer]))
+        {
+            length = 0;
+            return Garble(GarbledReason.CheckSumMismatch, out reason);
+        }
+
+        return FrameResult.Complete;
+    }
+
+    /// <summary>
+    /// Where to resume after a garbled start: the next "8=FIX" after the first byte, else the start of a trailing
+    /// partial "8=FIX" (it may be the beginning of the next message), else the end of the buffer.
+    /// </summary>
+    internal static SequencePosition FindResync(in ReadOnlySequence<byte> buffer)
+    {
+        var reader = new SequenceReader<byte>(buffer);
+        reader.Advance(1);
+        Span<byte> tail = stackalloc byte[8];
+        while (reader.TryAdvanceTo((byte)'8', advancePastDelimiter: false))
+        {
+            if (reader.Remaining >= ResyncMarker.Length)
+            {
+                if (reader.IsNext(ResyncMarker))
+                {
+                    return reader.Position;
+                }
+            }
+            else
+            {
+                Span<byte> rest = tail[..(int)reader.Remaining];
+                reader.TryCopyTo(rest);
+                if (ResyncMarker.StartsWith(rest))
+                {
+                    return reader.Position;
+                }
+            }
+
+            reader.Advance(1);
+        }
+
+        return buffer.End;
+    }
+
+    /// <summary>True when the available bytes at <paramref name="at"/> agree with <paramref name="expected"/>;
+    /// <paramref name="partial"/> says fewer bytes than expected were available.</summary>
+    private static bool MatchAt(ReadOnlySpan<byte> span, int at, ReadOnlySpan<byte> expected, out bool partial)
+    {
+        int available = Math.Max(0, Math.Min(span.Length - at, expected.Length));
+        partial = available < expected.Length;
+        return available == 0 || span.Slice(at, available).SequenceEqual(expected[..available]);
+    }
+
+    private static FrameResult Garble(GarbledReason why, out GarbledReason reason)
+    {
+        reason = why;
+        return FrameResult.Garbled;
+    }
+}

@@ -1,0 +1,155 @@
+namespace Exchange.Fix.Codec;
+
+/// <summary>FIX INT / SEQNUM / LENGTH / NUMINGROUP values: optional '-' then ASCII digits, overflow checked.</summary>
+public static class FixInt
+{
+    /// <summary>Longest decimal form of a long, sign included.</summary>
+    public const int MaxLongChars = 20;
+
+    public static FieldStatus TryParse(ReadOnlySpan<byte> value, out long result)
+    {
+        result = 0;
+        if (value.IsEmpty)
+        {
+            return FieldStatus.Malformed;
+        }
+
+        bool negative = value[0] == (byte)'-';
+        int i = negative ? 1 : 0;
+        if (i == value.Length)
+        {
+            return FieldStatus.Malformed;
+        }
+
+        ulong magnitude = 0;
+        for (; i < value.Length; i++)
+        {
+            uint digit = (uint)(value[i] - '0');
+            if (digit > 9)
+            {
+                return FieldStatus.Malformed;
+            }
+
+            if (magnitude > (ulong.MaxValue - digit) / 10)
+            {
+                return ConsumeRest(value, i, out result);
+            }
+
+            magnitude = (magnitude * 10) + digit;
+        }
+
+        ulong limit = negative ? (ulong)long.MaxValue + 1 : long.MaxValue;
+        if (magnitude > limit)
+        {
+            return FieldStatus.OutOfRange;
+        }
+
+        result = negative ? (long)(0 - magnitude) : (long)magnitude;
+        return FieldStatus.Ok;
+    }
+
+    public static FieldStatus TryParse(ReadOnlySpan<byte> value, out int result)
+    {
+        FieldStatus status = TryParse(value, out long wide);
+        if (status == FieldStatus.Ok && (wide > int.MaxValue || wide < int.MinValue))
+        {
+            status = FieldStatus.OutOfRange;
+        }
+
+        result = status == FieldStatus.Ok ? (int)wide : 0;
+        return status;
+    }
+
+    /// <summary>Writes <paramref name="value"/> in decimal; returns the byte count. Destination must hold 20 bytes.</summary>
+    public static int Format(long value, Span<byte> destination)
+    {
+        if (value < 0)
+        {
+            destination[0] = (byte)'-';
+            return 1 + FormatUnsigned(0 - (ulong)value, destination[1..]);
+        }
+
+        return FormatUnsigned((ulong)value, destination);
+    }
+
+    public static int FormatUnsigned(ulong value, Span<byte> destination)
+    {
+        int digits = CountDigits(value);
+        WriteDigits(value, destination[..digits]);
+        return digits;
+    }
+
+    /// <summary>Writes <paramref name="value"/> right-aligned into exactly <paramref name="destination"/>.Length digits
+    /// (leading zeros when it is shorter), two digits per step from a pair table.</summary>
+    public static void WriteDigits(ulong value, Span<byte> destination)
+    {
+        ReadOnlySpan<byte> pairs = DigitPairs;
+        int i = destination.Length;
+        while (i >= 2)
+        {
+            ulong quotient = value / 100;
+            int pair = (int)(value - (quotient * 100)) * 2;
+            destination[i - 1] = pairs[pair + 1];
+            destination[i - 2] = pairs[pair];
+            value = quotient;
+            i -= 2;
+        }
+
+        if (i == 1)
+        {
+            destination[0] = (byte)('0' + (int)(value % 10));
+        }
+    }
+
+    public static int CountDigits(ulong value)
+    {
+        if (value < 10)
+        {
+            return 1;
+        }
+
+        if (value < 100)
+        {
+            return 2;
+        }
+
+        if (value < 1000)
+        {
+            return 3;
+        }
+
+        if (value < 10000)
+        {
+            return 4;
+        }
+
+        int digits = 5;
+        value /= 10000;
+        while (value >= 10)
+        {
+            value /= 10;
+            digits++;
+        }
+
+        return digits;
+    }
+
+    /// <summary>"00" "01" ... "99": two ASCII digits per entry.</summary>
+    private static ReadOnlySpan<byte> DigitPairs =>
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"u8;
+
+    /// <summary>An overflowing number is OutOfRange only if the rest is still digits; otherwise it is malformed.</summary>
+    private static FieldStatus ConsumeRest(ReadOnlySpan<byte> value, int from, out long result)
+    {
+        result = 0;
+        for (int i = from; i < value.Length; i++)
+        {
+            if ((uint)(value[i] - '0') > 9)
+            {
+                return FieldStatus.Malformed;
+            }
+        }
+
+        return FieldStatus.OutOfRange;
+    }
+}

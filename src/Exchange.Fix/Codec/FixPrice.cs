@@ -1,0 +1,205 @@
+namespace Exchange.Fix.Codec;
+
+/// <summary>
+/// Exact fixed-point decimals (FIX PRICE, QTY, AMT, FLOAT): "[-]digits[.digits]" to a long count of 10^-decimals
+/// units. Digits beyond <c>decimals</c> must be zeros, otherwise the value is <see cref="FieldStatus.OffScale"/>:
+/// a price is never rounded silently.
+/// </summary>
+public static class FixPrice
+{
+    /// <summary>Largest supported number of decimals (10^18 still fits a long).</summary>
+    public const int MaxDecimals = 18;
+
+    /// <summary>Upper bound of <see cref="Format"/>'s output: sign, 19 digits, point, leading "0".</summary>
+    public const int MaxChars = 22;
+
+    private static readonly long[] PowersOf10 = BuildPowers();
+
+    public static FieldStatus TryParse(ReadOnlySpan<byte> value, int decimals, out long units)
+    {
+        units = 0;
+        if ((uint)decimals > MaxDecimals)
+        {
+            throw new ArgumentOutOfRangeException(nameof(decimals));
+        }
+
+        if (value.IsEmpty)
+        {
+            return FieldStatus.Malformed;
+        }
+
+        bool negative = value[0] == (byte)'-';
+        int i = negative ? 1 : 0;
+        ulong magnitude = 0;
+        bool overflow = false;
+        int digits = 0;
+        for (; i < value.Length && value[i] != (byte)'.'; i++)
+        {
+            uint digit = (uint)(value[i] - '0');
+            if (digit > 9)
+            {
+                return FieldStatus.Malformed;
+            }
+
+            digits++;
+            overflow |= !Accumulate(ref magnitude, digit);
+        }
+
+        int fraction = 0;
+        bool offScale = false;
+        if (i < value.Length)
+        {
+            for (i++; i < value.Length; i++)
+            {
+                uint digit = (uint)(value[i] - '0');
+                if (digit > 9)
+                {
+                    return FieldStatus.Malformed;
+                }
+
+                digits++;
+                if (fraction < decimals)
+                {
+                    overflow |= !Accumulate(ref magnitude, digit);
+                    fraction++;
+                }
+                else
+                {
+                    offScale |= digit != 0;
+                }
+            }
+        }
+
+        if (digits == 0)
+        {
+            return FieldStatus.Malformed;
+        }
+
+        if (offScale)
+        {
+            return FieldStatus.OffScale;
+        }
+
+        for (; fraction < decimals && !overflow; fraction++)
+        {
+            overflow |= !Accumulate(ref magnitude, 0);
+        }
+
+        if (overflow || magnitude > long.MaxValue)
+        {
+            return FieldStatus.OutOfRange;
+        }
+
+        units = negative ? -(long)magnitude : (long)magnitude;
+        return FieldStatus.Ok;
+    }
+
+    /// <summary>Syntax only: "[-]digits[.digits]" with at least one digit; no scale or range check.</summary>
+    public static bool IsWellFormed(ReadOnlySpan<byte> value)
+    {
+        int i = !value.IsEmpty && value[0] == (byte)'-' ? 1 : 0;
+        int digits = 0;
+        bool point = false;
+        for (; i < value.Length; i++)
+        {
+            if (value[i] == (byte)'.' && !point)
+            {
+                point = true;
+            }
+            else if ((uint)(value[i] - '0') <= 9)
+            {
+                digits++;
+            }
+            else
+            {
+                return false;
+            }
+        }
+
+        return digits > 0;
+    }
+
+    /// <summary>
+    /// Writes <paramref name="units"/> at <paramref name="decimals"/> in the shortest exact form: trailing fraction
+    /// zeros and a bare point are dropped (1434000 at 4 decimals is "143.4", 1000000 is "100"). Returns the length.
+    /// </summary>
+    public static int Format(long units, int decimals, Span<byte> destination)
+    {
+        if ((uint)decimals > MaxDecimals)
+        {
+            throw new ArgumentOutOfRangeException(nameof(decimals));
+        }
+
+        int pos = 0;
+        ulong magnitude = (ulong)units;
+        if (units < 0)
+        {
+            destination[pos++] = (byte)'-';
+            magnitude = 0 - (ulong)units;
+        }
+
+        ulong whole = DivPow10(magnitude, decimals);
+        ulong fraction = magnitude - (whole * (ulong)PowersOf10[decimals]);
+        pos += FixInt.FormatUnsigned(whole, destination[pos..]);
+        if (fraction == 0)
+        {
+            return pos;
+        }
+
+        int width = decimals;
+        while (fraction % 10 == 0)
+        {
+            fraction /= 10;
+            width--;
+        }
+
+        destination[pos++] = (byte)'.';
+        for (int i = pos + width - 1; i >= pos; i--)
+        {
+            destination[i] = (byte)('0' + (int)(fraction % 10));
+            fraction /= 10;
+        }
+
+        return pos + width;
+    }
+
+    /// <summary>value / 10^decimals with a constant divisor per case, so the JIT emits a multiply, not a division.</summary>
+    private static ulong DivPow10(ulong value, int decimals) => decimals switch
+    {
+        0 => value,
+        1 => value / 10,
+        2 => value / 100,
+        3 => value / 1_000,
+        4 => value / 10_000,
+        5 => value / 100_000,
+        6 => value / 1_000_000,
+        7 => value / 10_000_000,
+        8 => value / 100_000_000,
+        _ => value / (ulong)PowersOf10[decimals],
+    };
+
+    internal static long Pow10(int decimals) => PowersOf10[decimals];
+
+    private static bool Accumulate(ref ulong magnitude, uint digit)
+    {
+        if (magnitude > (ulong.MaxValue - digit) / 10)
+        {
+            return false;
+        }
+
+        magnitude = (magnitude * 10) + digit;
+        return true;
+    }
+
+    private static long[] BuildPowers()
+    {
+        var powers = new long[MaxDecimals + 1];
+        powers[0] = 1;
+        for (int i = 1; i < powers.Length; i++)
+        {
+            powers[i] = powers[i - 1] * 10;
+        }
+
+        return powers;
+    }
+}

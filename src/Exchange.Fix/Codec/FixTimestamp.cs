@@ -1,0 +1,194 @@
+namespace Exchange.Fix.Codec;
+
+/// <summary>
+/// FIX UTCTimestamp "yyyyMMdd-HH:mm:ss[.sss[sss[sss]]]" to and from nanoseconds since the Unix epoch, by hand:
+/// no DateTime parsing or formatting, no allocation. Accepted years are 1970..2261 (the range of a long of
+/// nanoseconds); second 60 (a leap second) is accepted as FIX allows it.
+/// </summary>
+public static class FixTimestamp
+{
+    /// <summary>Length of the millisecond form the writer emits: "yyyyMMdd-HH:mm:ss.sss".</summary>
+    public const int MillisecondsLength = 21;
+
+    public const long NanosPerSecond = 1_000_000_000L;
+
+    private const long NanosPerDay = 86_400L * NanosPerSecond;
+
+    [ThreadStatic]
+    private static SecondCache t_secondCache;
+
+    public static FieldStatus TryParse(ReadOnlySpan<byte> value, out long unixNanos)
+    {
+        unixNanos = 0;
+        int fractionDigits = value.Length - 18;
+        if (value.Length != 17 && fractionDigits != 3 && fractionDigits != 6 && fractionDigits != 9)
+        {
+            return FieldStatus.Malformed;
+        }
+
+        if (value[8] != (byte)'-' || value[11] != (byte)':' || value[14] != (byte)':' || (value.Length > 17 && value[17] != (byte)'.'))
+        {
+            return FieldStatus.Malformed;
+        }
+
+        if (!Digits(value, 0, 4, out int year) || !Digits(value, 4, 2, out int month) || !Digits(value, 6, 2, out int day) ||
+            !Digits(value, 9, 2, out int hour) || !Digits(value, 12, 2, out int minute) || !Digits(value, 15, 2, out int second))
+        {
+            return FieldStatus.Malformed;
+        }
+
+        long fraction = 0;
+        if (value.Length > 17)
+        {
+            if (!Digits(value, 18, fractionDigits, out int digits))
+            {
+                return FieldStatus.Malformed;
+            }
+
+            fraction = digits * (fractionDigits == 3 ? 1_000_000L : fractionDigits == 6 ? 1_000L : 1L);
+        }
+
+        if (year < 1970 || year > 2261 || month < 1 || month > 12 || day < 1 || day > DaysInMonth(year, month) ||
+            hour > 23 || minute > 59 || second > 60)
+        {
+            return FieldStatus.OutOfRange;
+        }
+
+        long days = DaysFromCivil(year, month, day);
+        unixNanos = (days * NanosPerDay) + ((((hour * 60L) + minute) * 60L) + second) * NanosPerSecond + fraction;
+        return FieldStatus.Ok;
+    }
+
+    /// <summary>FIX UTCDateOnly / LocalMktDate "yyyyMMdd" to days since the Unix epoch.</summary>
+    public static FieldStatus TryParseDate(ReadOnlySpan<byte> value, out long unixDays)
+    {
+        unixDays = 0;
+        if (value.Length != 8 || !Digits(value, 0, 4, out int year) || !Digits(value, 4, 2, out int month) ||
+            !Digits(value, 6, 2, out int day))
+        {
+            return FieldStatus.Malformed;
+        }
+
+        if (month < 1 || month > 12 || day < 1 || day > DaysInMonth(year, month))
+        {
+            return FieldStatus.OutOfRange;
+        }
+
+        unixDays = DaysFromCivil(year, month, day);
+        return FieldStatus.Ok;
+    }
+
+    /// <summary>Writes "yyyyMMdd-HH:mm:ss.sss" (truncated to milliseconds) and returns 21.</summary>
+    /// <remarks>
+    /// Outbound messages carry SendingTime and TransactTime from the same second over and over, so the
+    /// "yyyyMMdd-HH:mm:ss" part is kept per thread (a thread-static struct: no allocation, no sharing) and only
+    /// rebuilt when the second changes.
+    /// </remarks>
+    public static int FormatMilliseconds(long unixNanos, Span<byte> destination)
+    {
+        Span<byte> d = destination[..MillisecondsLength];
+        long second = Math.DivRem(unixNanos, NanosPerSecond, out long nanosOfSecond);
+        if (nanosOfSecond < 0)
+        {
+            second--;
+            nanosOfSecond += NanosPerSecond;
+        }
+
+        ref SecondCache cache = ref t_secondCache;
+        if (!cache.IsValid || cache.Second != second)
+        {
+            FormatSecond(second, cache.Text);
+            cache.Second = second;
+            cache.IsValid = true;
+        }
+
+        ((ReadOnlySpan<byte>)cache.Text).CopyTo(d);
+        d[17] = (byte)'.';
+        FixInt.WriteDigits((ulong)(nanosOfSecond / 1_000_000L), d.Slice(18, 3));
+        return MillisecondsLength;
+    }
+
+    /// <summary>Writes "yyyyMMdd-HH:mm:ss" for a count of seconds since the epoch.</summary>
+    private static void FormatSecond(long unixSeconds, Span<byte> d)
+    {
+        long days = Math.DivRem(unixSeconds, 86_400L, out long secondOfDay);
+        if (secondOfDay < 0)
+        {
+            days--;
+            secondOfDay += 86_400L;
+        }
+
+        CivilFromDays(days, out int year, out int month, out int day);
+        int seconds = (int)secondOfDay;
+        FixInt.WriteDigits((ulong)year, d[..4]);
+        FixInt.WriteDigits((ulong)month, d.Slice(4, 2));
+        FixInt.WriteDigits((ulong)day, d.Slice(6, 2));
+        d[8] = (byte)'-';
+        FixInt.WriteDigits((ulong)(seconds / 3600), d.Slice(9, 2));
+        d[11] = (byte)':';
+        FixInt.WriteDigits((ulong)(seconds / 60 % 60), d.Slice(12, 2));
+        d[14] = (byte)':';
+        FixInt.WriteDigits((ulong)(seconds % 60), d.Slice(15, 2));
+    }
+
+    public static int DaysInMonth(int year, int month) => month switch
+    {
+        2 => (year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)) ? 29 : 28,
+        4 or 6 or 9 or 11 => 30,
+        _ => 31,
+    };
+
+    /// <summary>Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil).</summary>
+    internal static long DaysFromCivil(int year, int month, int day)
+    {
+        long y = month <= 2 ? year - 1 : year;
+        long era = (y >= 0 ? y : y - 399) / 400;
+        long yearOfEra = y - (era * 400);
+        long dayOfYear = ((153 * (month + (month > 2 ? -3 : 9))) + 2) / 5 + day - 1;
+        long dayOfEra = (yearOfEra * 365) + (yearOfEra / 4) - (yearOfEra / 100) + dayOfYear;
+        return (era * 146097) + dayOfEra - 719468;
+    }
+
+    internal static void CivilFromDays(long days, out int year, out int month, out int day)
+    {
+        long z = days + 719468;
+        long era = (z >= 0 ? z : z - 146096) / 146097;
+        long dayOfEra = z - (era * 146097);
+        long yearOfEra = (dayOfEra - (dayOfEra / 1460) + (dayOfEra / 36524) - (dayOfEra / 146096)) / 365;
+        long dayOfYear = dayOfEra - ((365 * yearOfEra) + (yearOfEra / 4) - (yearOfEra / 100));
+        long mp = ((5 * dayOfYear) + 2) / 153;
+        day = (int)(dayOfYear - (((153 * mp) + 2) / 5) + 1);
+        month = (int)(mp < 10 ? mp + 3 : mp - 9);
+        year = (int)(yearOfEra + (era * 400) + (month <= 2 ? 1 : 0));
+    }
+
+    private static bool Digits(ReadOnlySpan<byte> value, int start, int count, out int result)
+    {
+        result = 0;
+        for (int i = start; i < start + count; i++)
+        {
+            uint digit = (uint)(value[i] - '0');
+            if (digit > 9)
+            {
+                return false;
+            }
+
+            result = (result * 10) + (int)digit;
+        }
+
+        return true;
+    }
+
+    private struct SecondCache
+    {
+        public long Second;
+        public bool IsValid;
+        public SecondText Text;
+    }
+
+    [System.Runtime.CompilerServices.InlineArray(17)]
+    private struct SecondText
+    {
+        private byte _element0;
+    }
+}

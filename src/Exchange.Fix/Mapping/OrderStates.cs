@@ -1,0 +1,57 @@
+using Exchange.Core.Events;
+
+namespace Exchange.Fix.Mapping;
+
+/// <summary>FIX codes derived from an engine event, shared by the ExecutionReport and OrderCancelReject encoders.</summary>
+internal static class OrderStates
+{
+    /// <summary>
+    /// OrdStatus (39) from the order's quantities: FIX 4.4 reports the order's state, so after a replace it is
+    /// 0/1/2 (not 5). Rejected is 8; a cancel is 4 unless the order had completely filled.
+    /// </summary>
+    public static byte OrdStatus(in EngineEvent e)
+    {
+        if (e.Type == EventType.Rejected)
+        {
+            return (byte)'8';
+        }
+
+        bool filled = e.CumulativeQuantity > 0 && e.CumulativeQuantity >= e.OrderQuantity;
+        if (e.Type == EventType.Cancelled)
+        {
+            return filled ? (byte)'2' : (byte)'4';
+        }
+
+        return filled ? (byte)'2' : e.CumulativeQuantity > 0 ? (byte)'1' : (byte)'0';
+    }
+
+    /// <summary>ExecType (150) for events reported in an ExecutionReport.</summary>
+    public static byte ExecType(EventType type) => type switch
+    {
+        EventType.Accepted => (byte)'0',
+        EventType.Rejected => (byte)'8',
+        EventType.Trade => (byte)'F',
+        EventType.Cancelled => (byte)'4',
+        EventType.Replaced => (byte)'5',
+        _ => throw new ArgumentOutOfRangeException(nameof(type), type, "Not an ExecutionReport event; CancelRejected goes to OrderCancelRejectEncoder."),
+    };
+
+    /// <summary>OrdRejReason (103).</summary>
+    public static int OrdRejReason(RejectReason reason) => reason switch
+    {
+        RejectReason.UnknownInstrument => 1,
+        RejectReason.UnknownOrder => 5,
+        RejectReason.DuplicateClOrdId => 6,
+        RejectReason.QuantityNotPositive or RejectReason.QuantityOffLot => 13,
+        RejectReason.InvalidSide or RejectReason.InvalidOrderType or RejectReason.InvalidTimeInForce => 11,
+        _ => 99,
+    };
+
+    /// <summary>CxlRejReason (102): 1 unknown order, 6 duplicate ClOrdID, 99 other.</summary>
+    public static int CxlRejReason(RejectReason reason) => reason switch
+    {
+        RejectReason.UnknownOrder => 1,
+        RejectReason.DuplicateClOrdId => 6,
+        _ => 99,
+    };
+}

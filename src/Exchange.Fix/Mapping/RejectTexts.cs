@@ -1,0 +1,56 @@
+using Exchange.Core.Events;
+using Exchange.Fix.Codec;
+
+namespace Exchange.Fix.Mapping;
+
+/// <summary>Fixed ASCII texts for Text (58). UTF-8 literals live in the assembly's data: no allocation.</summary>
+public static class RejectTexts
+{
+    public static ReadOnlySpan<byte> For(RejectReason reason) => reason switch
+    {
+        RejectReason.UnknownInstrument => "Unknown symbol"u8,
+        RejectReason.InvalidSide => "Unsupported side"u8,
+        RejectReason.InvalidOrderType => "Unsupported order type"u8,
+        RejectReason.InvalidTimeInForce => "Unsupported time in force"u8,
+        RejectReason.QuantityNotPositive => "Quantity must be positive"u8,
+        RejectReason.QuantityOffLot => "Quantity is not a multiple of the lot size"u8,
+        RejectReason.PriceNotPositive => "Price must be positive"u8,
+        RejectReason.PriceOffTick => "Price is not a multiple of the tick size"u8,
+        RejectReason.PriceOutOfBand => "Price outside the instrument's band"u8,
+        RejectReason.DuplicateClOrdId => "Duplicate ClOrdID"u8,
+        RejectReason.UnknownOrder => "Unknown order"u8,
+        RejectReason.FillOrKillNotFillable => "Fill-or-kill order cannot be filled"u8,
+        RejectReason.ReplaceSideMismatch => "Replace cannot change the side"u8,
+        RejectReason.CapacityExceeded => "Venue capacity exceeded"u8,
+        RejectReason.UnknownCommand => "Unsupported request"u8,
+        _ => "Rejected"u8,
+    };
+
+    public static ReadOnlySpan<byte> For(SessionRejectReason reason) => reason switch
+    {
+        SessionRejectReason.InvalidTagNumber => "Invalid tag number"u8,
+        SessionRejectReason.RequiredTagMissing => "Required tag missing"u8,
+        SessionRejectReason.TagNotDefinedForMessageType => "Tag not defined for this message type"u8,
+        SessionRejectReason.UndefinedTag => "Undefined tag"u8,
+        SessionRejectReason.TagSpecifiedWithoutValue => "Tag specified without a value"u8,
+        SessionRejectReason.ValueIsIncorrect => "Value is incorrect (out of range) for this tag"u8,
+        SessionRejectReason.IncorrectDataFormat => "Incorrect data format for value"u8,
+        SessionRejectReason.CompIdProblem => "CompID problem"u8,
+        SessionRejectReason.SendingTimeAccuracyProblem => "SendingTime accuracy problem"u8,
+        SessionRejectReason.InvalidMsgType => "Invalid MsgType"u8,
+        SessionRejectReason.TagAppearsMoreThanOnce => "Tag appears more than once"u8,
+        SessionRejectReason.TagSpecifiedOutOfRequiredOrder => "Tag specified out of required order"u8,
+        SessionRejectReason.RepeatingGroupFieldsOutOfOrder => "Repeating group fields out of order"u8,
+        SessionRejectReason.IncorrectNumInGroupCount => "Incorrect NumInGroup count for repeating group"u8,
+        _ => "Other"u8,
+    };
+
+    public static ReadOnlySpan<byte> For(CancelReason reason) => reason switch
+    {
+        CancelReason.Requested => "Canceled on request"u8,
+        CancelReason.ImmediateOrCancelRemainder => "Unfilled immediate-or-cancel remainder canceled"u8,
+        CancelReason.MarketRemainder => "Unfilled market order remainder canceled"u8,
+        CancelReason.ReplacedToFilled => "Replaced to a quantity already filled"u8,
+        _ => "Canceled"u8,
+    };
+}
