@@ -3,7 +3,11 @@ namespace Exchange.Fix.Session;
 /// <summary>Everything the session sends: application messages, admin replies and resends.</summary>
 public sealed partial class FixSession
 {
-    // Admin bodies are small: the longest is a Reject with echoed MsgType and a fixed text.
+    /// <summary>Longest client-supplied id the session echoes (TestReqID); longer ones are rejected, never truncated.</summary>
+    private const int MaxEchoedIdLength = 128;
+
+    // Admin bodies are bounded by construction: fixed texts, integers, an echoed MsgType of at most 16 bytes and an
+    // echoed TestReqID of at most MaxEchoedIdLength bytes.
     private readonly byte[] _body = new byte[512];
     private readonly byte[] _testReqId = new byte[32];
     private long _testRequestCounter;

@@ -81,6 +81,10 @@ public sealed partial class FixSession
                 {
                     SendReject(m, SessionRejectReason.RequiredTagMissing, 112, "Required tag missing"u8);
                 }
+                else if (m.TestReqID.Length > MaxEchoedIdLength)
+                {
+                    SendReject(m, SessionRejectReason.ValueIsIncorrect, 112, "TestReqID(112) too long"u8);
+                }
                 else
                 {
                     SendHeartbeat(m.TestReqID);
@@ -185,6 +189,18 @@ public sealed partial class FixSession
         else if (m.MsgSeqNum > expected && _state != SessionState.Disconnected)
         {
             RequestResendIfNeeded(m.MsgSeqNum);
+        }
+    }
+
+    /// <summary>
+    /// A rejected message followed by Logout: spend its number if it was the expected one, but do not release queued
+    /// messages into a session that is about to close.
+    /// </summary>
+    private void ConsumeBeforeLogout(in InboundMessage m)
+    {
+        if (m.MsgSeqNum == _store.NextTargetSeqNum)
+        {
+            AdvanceTarget(m.MsgSeqNum + 1);
         }
     }
 

@@ -233,7 +233,7 @@ public sealed partial class FixSession
         if (!CompIdsMatch(m, out int badTag))
         {
             SendReject(m, SessionRejectReason.CompIdProblem, badTag, "CompID problem"u8);
-            ConsumeRejected(m);
+            ConsumeBeforeLogout(m);
             LogoutAndDisconnect("CompID problem"u8, DisconnectReason.CompIdProblem);
             return false;
         }
@@ -241,7 +241,7 @@ public sealed partial class FixSession
         if (!SendingTimeAccurate(m))
         {
             SendReject(m, SessionRejectReason.SendingTimeAccuracyProblem, 52, "SendingTime accuracy problem"u8);
-            ConsumeRejected(m);
+            ConsumeBeforeLogout(m);
             LogoutAndDisconnect("SendingTime accuracy problem"u8, DisconnectReason.SendingTimeAccuracyProblem);
             return false;
         }
@@ -259,7 +259,7 @@ public sealed partial class FixSession
             if (m.SendingTimeNanos is long sending && orig > sending)
             {
                 SendReject(m, SessionRejectReason.SendingTimeAccuracyProblem, 122, "SendingTime accuracy problem"u8);
-                ConsumeRejected(m);
+                ConsumeBeforeLogout(m);
                 LogoutAndDisconnect("SendingTime accuracy problem"u8, DisconnectReason.SendingTimeAccuracyProblem);
                 return false;
             }

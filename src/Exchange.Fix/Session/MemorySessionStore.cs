@@ -7,7 +7,14 @@ namespace Exchange.Fix.Session;
 /// </summary>
 public sealed class MemorySessionStore : ISessionStore
 {
-    private readonly OutboundMessageLog _log = new();
+    private readonly OutboundMessageLog _log;
+
+    /// <param name="initialBytes">Initial message buffer; size it for the run to keep storing allocation-free.</param>
+    /// <param name="initialSeqCapacity">Initial index size (highest seq before the index grows).</param>
+    public MemorySessionStore(int initialBytes = 64 * 1024, int initialSeqCapacity = 1024)
+    {
+        _log = new OutboundMessageLog(initialBytes, initialSeqCapacity);
+    }
 
     public int NextSenderSeqNum { get; private set; } = 1;
 

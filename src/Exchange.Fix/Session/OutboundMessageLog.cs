@@ -6,9 +6,17 @@ namespace Exchange.Fix.Session;
 /// </summary>
 internal sealed class OutboundMessageLog
 {
-    private byte[] _data = new byte[64 * 1024];
+    private byte[] _data;
     private int _used;
-    private long[] _index = new long[1024]; // (offset << 32 | length) + presence bit; 0 = absent
+    private long[] _index; // (offset << 32 | length) + presence bit; 0 = absent
+
+    public OutboundMessageLog(int initialBytes, int initialSeqCapacity)
+    {
+        ArgumentOutOfRangeException.ThrowIfLessThan(initialBytes, 1);
+        ArgumentOutOfRangeException.ThrowIfLessThan(initialSeqCapacity, 1);
+        _data = new byte[initialBytes];
+        _index = new long[initialSeqCapacity];
+    }
 
     public void Append(int seq, ReadOnlySpan<byte> msgType, long sendingTimeNanos, ReadOnlySpan<byte> body)
     {
