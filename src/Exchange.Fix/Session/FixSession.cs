@@ -10,7 +10,9 @@ namespace Exchange.Fix.Session;
 /// Threading: not thread-safe. Every call (<see cref="OnMessage"/>, <see cref="Poll"/>, <see cref="SendApplication"/>,
 /// <see cref="Logout"/>, <see cref="OnTransportClosed"/>) must be serialised by the caller, e.g. by running them all on
 /// the connection's I/O loop. Only <see cref="State"/> may be read from another thread (the registry does, to refuse
-/// a second logon). Time: read only through the injected <see cref="IClock"/>; timers fire only inside
+/// a second logon). Once the session has called <see cref="ISessionTransport.Disconnect"/> (or the owner called
+/// <see cref="OnTransportClosed"/>), the old connection must stop calling the session: the next connection may
+/// already be bound to it. Time: read only through the injected <see cref="IClock"/>; timers fire only inside
 /// <see cref="Poll"/>, so tests drive them deterministically. Allocation: none per in-order message; messages queued
 /// behind a gap are copied.
 /// </remarks>
