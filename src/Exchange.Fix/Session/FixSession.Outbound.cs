@@ -1,0 +1,221 @@
+namespace Exchange.Fix.Session;
+
+/// <summary>Everything the session sends: application messages, admin replies and resends.</summary>
+public sealed partial class FixSession
+{
+    /// <summary>Longest client-supplied id the session echoes (TestReqID); longer ones are rejected, never truncated.</summary>
+    private const int MaxEchoedIdLength = 128;
+
+    // Admin bodies are bounded by construction: fixed texts, integers, an echoed MsgType of at most 16 bytes and an
+    // echoed TestReqID of at most MaxEchoedIdLength bytes.
+    private readonly byte[] _body = new byte[512];
+    private readonly byte[] _testReqId = new byte[32];
+    private long _testRequestCounter;
+
+    /// <summary>
+    /// Sends an application message (ExecutionReport, OrderCancelReject, BusinessMessageReject...): assigns the next
+    /// MsgSeqNum, persists the body for resends, and writes it to the connection when logged on. When not logged on
+    /// the message is only stored; the client recovers it with a ResendRequest after its next Logon.
+    /// </summary>
+    /// <param name="msgType">MsgType (35) value, e.g. "8"u8.</param>
+    /// <param name="body">The fields after the standard header as tag=value&lt;SOH&gt;, without CheckSum.</param>
+    /// <returns>The MsgSeqNum assigned.</returns>
+    public int SendApplication(ReadOnlySpan<byte> msgType, ReadOnlySpan<byte> body)
+    {
+        int seq = _store.NextSenderSeqNum;
+        long now = _clock.UtcNowNanos;
+
+        // Persist before writing: after a crash a number may be missing from the wire (recoverable by resend/gap fill),
+        // but is never reused for a different message.
+        _store.StoreOutbound(seq, msgType, now, body);
+        if (_state == SessionState.Active)
+        {
+            Write(msgType, seq, now, body, possDup: false, origSendingTimeNanos: 0);
+        }
+
+        return seq;
+    }
+
+    private void SendAdmin(ReadOnlySpan<byte> msgType, ReadOnlySpan<byte> body)
+    {
+        if (_transport is null)
+        {
+            return;
+        }
+
+        int seq = _store.NextSenderSeqNum;
+        _store.SetNextSenderSeqNum(seq + 1);
+        Write(msgType, seq, _clock.UtcNowNanos, body, possDup: false, origSendingTimeNanos: 0);
+    }
+
+    private void Write(ReadOnlySpan<byte> msgType, int seq, long sendingTimeNanos, ReadOnlySpan<byte> body, bool possDup, long origSendingTimeNanos)
+    {
+        ISessionTransport transport = _transport!;
+        var header = new OutboundHeader
+        {
+            MsgType = msgType,
+            SenderCompID = _config.SenderCompIDBytes,
+            TargetCompID = _config.TargetCompIDBytes,
+            MsgSeqNum = seq,
+            SendingTimeNanos = sendingTimeNanos,
+            PossDupFlag = possDup,
+            OrigSendingTimeNanos = origSendingTimeNanos,
+        };
+        _encoder.Encode(header, body, transport.Output);
+        transport.MessageWritten();
+        _lastSentMono = _clock.MonotonicNanos;
+    }
+
+    private void SendLogon(int heartBtInt, bool resetSeqNum)
+    {
+        var body = new BodyWriter(_body);
+        body.Int(98, 0);
+        body.Int(108, heartBtInt);
+        if (resetSeqNum)
+        {
+            body.Char(141, (byte)'Y');
+        }
+
+        SendAdmin("A"u8, body.Written);
+    }
+
+    private void SendHeartbeat(ReadOnlySpan<byte> testReqId)
+    {
+        var body = new BodyWriter(_body);
+        if (!testReqId.IsEmpty)
+        {
+            body.Bytes(112, testReqId);
+        }
+
+        SendAdmin("0"u8, body.Written);
+    }
+
+    private void SendTestRequest()
+    {
+        var id = new BodyWriter(_testReqId);
+        id.Append("TEST"u8);
+        id.Append(++_testRequestCounter);
+        var body = new BodyWriter(_body);
+        body.Bytes(112, id.Written);
+        SendAdmin("1"u8, body.Written);
+    }
+
+    private void SendResendRequest(int begin, int end)
+    {
+        var body = new BodyWriter(_body);
+        body.Int(7, begin);
+        body.Int(16, end);
+        SendAdmin("2"u8, body.Written);
+    }
+
+    private void SendReject(in InboundMessage m, SessionRejectReason reason, int refTagId, ReadOnlySpan<byte> text)
+    {
+        var body = new BodyWriter(_body);
+        body.Int(45, m.MsgSeqNum);
+        if (refTagId > 0)
+        {
+            body.Int(371, refTagId);
+        }
+
+        if (!m.MsgType.IsEmpty && m.MsgType.Length <= 16)
+        {
+            body.Bytes(372, m.MsgType);
+        }
+
+        body.Int(373, (int)reason);
+        body.Bytes(58, text);
+        SendAdmin("3"u8, body.Written);
+    }
+
+    /// <summary>
+    /// BusinessMessageReject (j) is an application message: it goes through <see cref="SendApplication"/>, so it is
+    /// stored and resent like an ExecutionReport.
+    /// </summary>
+    private void SendBusinessMessageReject(in InboundMessage m)
+    {
+        var body = new BodyWriter(_body);
+        body.Int(45, m.MsgSeqNum);
+        if (!m.MsgType.IsEmpty && m.MsgType.Length <= 16)
+        {
+            body.Bytes(372, m.MsgType);
+        }
+
+        body.Int(380, 3); // Unsupported Message Type
+        body.Bytes(58, "Unsupported Message Type"u8);
+        SendApplication("j"u8, body.Written);
+    }
+
+    private void SendLogout(ReadOnlySpan<byte> text)
+    {
+        var body = new BodyWriter(_body);
+        if (!text.IsEmpty)
+        {
+            body.Bytes(58, text);
+        }
+
+        SendAdmin("5"u8, body.Written);
+    }
+
+    private void LogoutTooLow(int expected, int received)
+    {
+        var body = new BodyWriter(_body);
+        body.BeginField(58);
+        body.Append("MsgSeqNum too low, expecting "u8);
+        body.Append(expected);
+        body.Append(" but received "u8);
+        body.Append(received);
+        body.EndField();
+        SendAdmin("5"u8, body.Written);
+        Unbind(DisconnectReason.MsgSeqNumTooLow, closeTransport: true);
+    }
+
+    /// <summary>
+    /// Answers a ResendRequest: stored application messages go out again under their original numbers with
+    /// PossDupFlag=Y and OrigSendingTime; each run of numbers with nothing stored (admin messages) becomes one
+    /// SequenceReset-GapFill. EndSeqNo 0 (or beyond our last) means up to the last number sent.
+    /// </summary>
+    private void ServeResend(in InboundMessage m)
+    {
+        int last = _store.NextSenderSeqNum - 1;
+        int begin = m.BeginSeqNo;
+        int end = m.EndSeqNo <= 0 || m.EndSeqNo > last ? last : m.EndSeqNo;
+        if (begin < 1 || begin > end)
+        {
+            return;
+        }
+
+        long now = _clock.UtcNowNanos;
+        int gapStart = 0;
+        for (int seq = begin; seq <= end; seq++)
+        {
+            if (_store.TryGetOutbound(seq, out StoredMessage stored))
+            {
+                if (gapStart != 0)
+                {
+                    SendGapFill(gapStart, seq, now);
+                    gapStart = 0;
+                }
+
+                // Encoded before the next store call: the stored spans are only valid until then.
+                Write(stored.MsgType, seq, now, stored.Body, possDup: true, origSendingTimeNanos: stored.SendingTimeNanos);
+            }
+            else if (gapStart == 0)
+            {
+                gapStart = seq;
+            }
+        }
+
+        if (gapStart != 0)
+        {
+            SendGapFill(gapStart, end + 1, now);
+        }
+    }
+
+    private void SendGapFill(int seq, int newSeqNo, long now)
+    {
+        var body = new BodyWriter(_body);
+        body.Char(123, (byte)'Y');
+        body.Int(36, newSeqNo);
+        Write("4"u8, seq, now, body.Written, possDup: true, origSendingTimeNanos: now);
+    }
+}

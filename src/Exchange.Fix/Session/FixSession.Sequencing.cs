@@ -1,0 +1,279 @@
+namespace Exchange.Fix.Session;
+
+/// <summary>Inbound sequencing: in-order processing, gap detection and queueing, SequenceReset.</summary>
+public sealed partial class FixSession
+{
+    private void Sequence(in InboundMessage m)
+    {
+        // Reset mode is the one message whose own MsgSeqNum is ignored.
+        if (m.Type == SessionMsgType.SequenceReset && !m.GapFillFlag)
+        {
+            OnSequenceResetReset(m);
+            return;
+        }
+
+        int expected = _store.NextTargetSeqNum;
+        if (m.MsgSeqNum < expected)
+        {
+            if (!m.PossDupFlag)
+            {
+                LogoutTooLow(expected, m.MsgSeqNum);
+            }
+
+            // PossDup of something already processed: ignore.
+            return;
+        }
+
+        if (m.MsgSeqNum > expected)
+        {
+            switch (m.Type)
+            {
+                case SessionMsgType.ResendRequest:
+                    // Served at once so both sides can recover at the same time; its number waits in the queue.
+                    ServeResend(m);
+                    Enqueue(m, alreadyHandled: true);
+                    break;
+                case SessionMsgType.Logout:
+                    // The client is leaving; recovering the gap first would only delay the inevitable (QuickFIX does the same).
+                    OnLogout();
+                    return;
+                default:
+                    Enqueue(m, alreadyHandled: false);
+                    break;
+            }
+
+            RequestResendIfNeeded(m.MsgSeqNum);
+            return;
+        }
+
+        Process(m);
+        DrainQueue();
+    }
+
+    /// <summary>Handles a message whose MsgSeqNum is exactly the expected one, and consumes that number.</summary>
+    private void Process(in InboundMessage m)
+    {
+        int seq = m.MsgSeqNum;
+        SessionRejectReason? problem = m.ParseReject;
+        int problemTag = m.ParseRejectTag;
+        if (problem is null && m.SendingTimeNanos is null)
+        {
+            problem = SessionRejectReason.RequiredTagMissing;
+            problemTag = 52;
+        }
+
+        if (problem is SessionRejectReason reason)
+        {
+            AdvanceTarget(seq + 1);
+            SendReject(m, reason, problemTag, RejectText(reason));
+            return;
+        }
+
+        switch (m.Type)
+        {
+            case SessionMsgType.Heartbeat:
+            case SessionMsgType.Reject:
+                AdvanceTarget(seq + 1);
+                break;
+            case SessionMsgType.TestRequest:
+                AdvanceTarget(seq + 1);
+                if (m.TestReqID.IsEmpty)
+                {
+                    SendReject(m, SessionRejectReason.RequiredTagMissing, 112, "Required tag missing"u8);
+                }
+                else if (m.TestReqID.Length > MaxEchoedIdLength)
+                {
+                    SendReject(m, SessionRejectReason.ValueIsIncorrect, 112, "TestReqID(112) too long"u8);
+                }
+                else
+                {
+                    SendHeartbeat(m.TestReqID);
+                }
+
+                break;
+            case SessionMsgType.ResendRequest:
+                AdvanceTarget(seq + 1);
+                if (m.BeginSeqNo <= 0)
+                {
+                    SendReject(m, SessionRejectReason.RequiredTagMissing, 7, "Required tag missing"u8);
+                }
+                else
+                {
+                    ServeResend(m);
+                }
+
+                break;
+            case SessionMsgType.SequenceReset:
+                // Gap-fill mode; sequencing was already checked like any other message.
+                if (m.NewSeqNo > seq)
+                {
+                    AdvanceTarget(m.NewSeqNo);
+                }
+                else
+                {
+                    AdvanceTarget(seq + 1);
+                    SendReject(m, SessionRejectReason.ValueIsIncorrect, 36, "NewSeqNo(36) must be greater than MsgSeqNum"u8);
+                }
+
+                break;
+            case SessionMsgType.Logout:
+                AdvanceTarget(seq + 1);
+                OnLogout();
+                break;
+            case SessionMsgType.Logon:
+                AdvanceTarget(seq + 1);
+                LogoutAndDisconnect("Logon received on an active session"u8, DisconnectReason.UnexpectedLogon);
+                break;
+            case SessionMsgType.Application:
+                // Consumed before delivery, so the handler may send (and so see consistent numbers).
+                AdvanceTarget(seq + 1);
+                _application?.OnApplicationMessage(this, m);
+                break;
+            case SessionMsgType.UnsupportedApplication:
+                AdvanceTarget(seq + 1);
+                SendBusinessMessageReject(m);
+                break;
+            default:
+                AdvanceTarget(seq + 1);
+                SendReject(m, SessionRejectReason.InvalidMsgType, 35, "Invalid MsgType"u8);
+                break;
+        }
+    }
+
+    private void OnSequenceResetReset(in InboundMessage m)
+    {
+        int expected = _store.NextTargetSeqNum;
+        if (m.NewSeqNo <= 0)
+        {
+            SendReject(m, SessionRejectReason.RequiredTagMissing, 36, "Required tag missing"u8);
+            return;
+        }
+
+        if (m.NewSeqNo < expected)
+        {
+            SendReject(m, SessionRejectReason.ValueIsIncorrect, 36, "NewSeqNo(36) is lower than the expected MsgSeqNum"u8);
+            return;
+        }
+
+        if (m.NewSeqNo > expected)
+        {
+            AdvanceTarget(m.NewSeqNo);
+        }
+
+        DrainQueue();
+    }
+
+    private void OnLogout()
+    {
+        if (_state == SessionState.LogoutSent)
+        {
+            Unbind(DisconnectReason.LogoutCompleted, closeTransport: true);
+            return;
+        }
+
+        LogoutAndDisconnect(default, DisconnectReason.LogoutCompleted);
+    }
+
+    /// <summary>
+    /// After a message was rejected by a header check: its number is spent if it was the expected one; if it was ahead,
+    /// the gap below it still needs recovering.
+    /// </summary>
+    private void ConsumeRejected(in InboundMessage m)
+    {
+        int expected = _store.NextTargetSeqNum;
+        if (m.MsgSeqNum == expected)
+        {
+            AdvanceTarget(expected + 1);
+            DrainQueue();
+        }
+        else if (m.MsgSeqNum > expected && _state != SessionState.Disconnected)
+        {
+            RequestResendIfNeeded(m.MsgSeqNum);
+        }
+    }
+
+    /// <summary>
+    /// A rejected message followed by Logout: spend its number if it was the expected one, but do not release queued
+    /// messages into a session that is about to close.
+    /// </summary>
+    private void ConsumeBeforeLogout(in InboundMessage m)
+    {
+        if (m.MsgSeqNum == _store.NextTargetSeqNum)
+        {
+            AdvanceTarget(m.MsgSeqNum + 1);
+        }
+    }
+
+    private void AdvanceTarget(int next) => _store.SetNextTargetSeqNum(next);
+
+    private void Enqueue(in InboundMessage m, bool alreadyHandled)
+    {
+        if (_queue.Count < _config.MaxQueuedMessages && !_queue.ContainsKey(m.MsgSeqNum))
+        {
+            _queue.Add(m.MsgSeqNum, new QueuedInbound(m, alreadyHandled));
+        }
+    }
+
+    /// <summary>Processes queued messages that have become in-order, then asks for whatever gap remains.</summary>
+    private void DrainQueue()
+    {
+        if (_queue.Count == 0)
+        {
+            return;
+        }
+
+        while (IsLoggedOn && _queue.Remove(_store.NextTargetSeqNum, out QueuedInbound? queued))
+        {
+            if (queued.AlreadyHandled)
+            {
+                AdvanceTarget(queued.MsgSeqNum + 1);
+            }
+            else
+            {
+                Process(queued.ToMessage());
+            }
+        }
+
+        if (!IsLoggedOn)
+        {
+            return;
+        }
+
+        // A gap fill or reset may have jumped past queued numbers; those are duplicates now.
+        int expected = _store.NextTargetSeqNum;
+        int lowestQueued = int.MaxValue;
+        foreach (int seq in _queue.Keys)
+        {
+            if (seq < expected)
+            {
+                _queue.Remove(seq);
+            }
+            else
+            {
+                lowestQueued = Math.Min(lowestQueued, seq);
+            }
+        }
+
+        if (lowestQueued != int.MaxValue)
+        {
+            RequestResendIfNeeded(lowestQueued);
+        }
+    }
+
+    /// <summary>Sends a ResendRequest for the gap below <paramref name="receivedSeq"/> unless one is outstanding.</summary>
+    private void RequestResendIfNeeded(int receivedSeq)
+    {
+        int begin = _store.NextTargetSeqNum;
+        if (_resendRequestedUpTo >= begin)
+        {
+            return;
+        }
+
+        int chunk = _config.ResendRequestChunkSize;
+        int end = chunk <= 0 ? 0 : Math.Min(begin + chunk - 1, receivedSeq - 1);
+        SendResendRequest(begin, end);
+        _resendRequestedUpTo = end == 0 ? receivedSeq - 1 : end;
+    }
+
+    private bool IsLoggedOn => _state is SessionState.Active or SessionState.LogoutSent;
+}

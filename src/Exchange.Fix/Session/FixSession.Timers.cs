@@ -1,0 +1,60 @@
+namespace Exchange.Fix.Session;
+
+/// <summary>Time-driven rules, evaluated only when the owner calls <see cref="Poll"/>.</summary>
+public sealed partial class FixSession
+{
+    /// <summary>
+    /// Fires due timers: logon timeout, logout timeout, Heartbeat after HeartBtInt of outbound silence, TestRequest after
+    /// 1.2×HeartBtInt of inbound silence, disconnect after 2.4×. Call it periodically (e.g. every 100 ms) from the thread
+    /// that drives the session; each call costs a clock read and a few comparisons.
+    /// </summary>
+    public void Poll()
+    {
+        SessionState state = _state;
+        if (state == SessionState.Disconnected)
+        {
+            return;
+        }
+
+        long now = _clock.MonotonicNanos;
+        if (state == SessionState.AwaitingLogon)
+        {
+            if (now - _boundAtMono >= _config.LogonTimeout.Ticks * 100)
+            {
+                Unbind(DisconnectReason.LogonTimeout, closeTransport: true);
+            }
+
+            return;
+        }
+
+        if (state == SessionState.LogoutSent && now - _logoutSentAtMono >= _config.LogoutTimeout.Ticks * 100)
+        {
+            Unbind(DisconnectReason.LogoutTimeout, closeTransport: true);
+            return;
+        }
+
+        if (_heartBtInt <= 0)
+        {
+            return;
+        }
+
+        long interval = _heartBtInt * NanosPerSecond;
+        long inboundSilence = now - _lastReceivedMono;
+        if (inboundSilence >= interval * 12 / 5)
+        {
+            Unbind(DisconnectReason.HeartbeatTimeout, closeTransport: true);
+            return;
+        }
+
+        if (inboundSilence >= interval * 6 / 5 && !_testRequestOutstanding)
+        {
+            _testRequestOutstanding = true;
+            SendTestRequest();
+        }
+
+        if (now - _lastSentMono >= interval)
+        {
+            SendHeartbeat(default);
+        }
+    }
+}

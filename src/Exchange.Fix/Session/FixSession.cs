@@ -1,0 +1,341 @@
+namespace Exchange.Fix.Session;
+
+/// <summary>
+/// The acceptor side of one FIX 4.4 session: logon, sequencing, gap recovery, admin replies, heartbeats and logout,
+/// over a codec-agnostic boundary (<see cref="InboundMessage"/> in, <see cref="IFixEncoder"/> +
+/// <see cref="ISessionTransport"/> out). The object outlives connections: its <see cref="ISessionStore"/> keeps the
+/// sequence numbers and sent application messages, so a reconnect (or a restarted venue) resumes the session.
+/// </summary>
+/// <remarks>
+/// Threading: not thread-safe. Every call (<see cref="OnMessage"/>, <see cref="Poll"/>, <see cref="SendApplication"/>,
+/// <see cref="Logout"/>, <see cref="OnTransportClosed"/>) must be serialised by the caller, e.g. by running them all on
+/// the connection's I/O loop. Only <see cref="State"/> may be read from another thread (the registry does, to refuse
+/// a second logon). Once the session has called <see cref="ISessionTransport.Disconnect"/> (or the owner called
+/// <see cref="OnTransportClosed"/>), the old connection must stop calling the session: the next connection may
+/// already be bound to it. Time: read only through the injected <see cref="IClock"/>; timers fire only inside
+/// <see cref="Poll"/>, so tests drive them deterministically. Allocation: none per in-order message; messages queued
+/// behind a gap are copied.
+/// </remarks>
+public sealed partial class FixSession
+{
+    private const long NanosPerSecond = 1_000_000_000;
+
+    private readonly SessionConfig _config;
+    private readonly ISessionStore _store;
+    private readonly IFixEncoder _encoder;
+    private readonly IClock _clock;
+    private readonly long _sendingTimeToleranceNanos;
+    private readonly Dictionary<int, QueuedInbound> _queue = [];
+
+    private ISessionTransport? _transport;
+    private ISessionApplication? _application;
+    private volatile SessionState _state;
+    private int _heartBtInt;
+    private long _boundAtMono;
+    private long _lastReceivedMono;
+    private long _lastSentMono;
+    private long _logoutSentAtMono;
+    private bool _testRequestOutstanding;
+
+    /// <summary>Highest inbound seq covered by our outstanding ResendRequest; below NextTargetSeqNum means none.</summary>
+    private int _resendRequestedUpTo;
+
+    public FixSession(SessionConfig config, ISessionStore store, IFixEncoder encoder, IClock clock)
+    {
+        ArgumentNullException.ThrowIfNull(config);
+        ArgumentNullException.ThrowIfNull(store);
+        ArgumentNullException.ThrowIfNull(encoder);
+        ArgumentNullException.ThrowIfNull(clock);
+        _config = config;
+        _store = store;
+        _encoder = encoder;
+        _clock = clock;
+        _sendingTimeToleranceNanos = config.SendingTimeTolerance.Ticks * 100;
+    }
+
+    public SessionConfig Config => _config;
+
+    public SessionState State => _state;
+
+    public int NextSenderSeqNum => _store.NextSenderSeqNum;
+
+    public int NextTargetSeqNum => _store.NextTargetSeqNum;
+
+    /// <summary>HeartBtInt (seconds) adopted from the client's Logon; 0 disables heartbeats.</summary>
+    public int HeartBtInt => _heartBtInt;
+
+    public DisconnectReason LastDisconnectReason { get; private set; }
+
+    /// <summary>Inbound messages waiting behind a sequence gap.</summary>
+    public int QueuedCount => _queue.Count;
+
+    /// <summary>
+    /// Attaches a new connection; its first message must be a Logon. Call through <see cref="SessionRegistry"/>,
+    /// which guarantees the session was not already bound.
+    /// </summary>
+    internal void Bind(ISessionTransport transport, ISessionApplication application)
+    {
+        if (_state != SessionState.Disconnected)
+        {
+            throw new InvalidOperationException("session already has a connection");
+        }
+
+        _transport = transport;
+        _application = application;
+        _boundAtMono = _clock.MonotonicNanos;
+        LastDisconnectReason = DisconnectReason.None;
+        _state = SessionState.AwaitingLogon;
+    }
+
+    /// <summary>Feeds one framed inbound message from the bound connection.</summary>
+    public void OnMessage(in InboundMessage message)
+    {
+        if (_state == SessionState.Disconnected)
+        {
+            return;
+        }
+
+        long mono = _clock.MonotonicNanos;
+        if (_state == SessionState.AwaitingLogon)
+        {
+            OnFirstMessage(message, mono);
+            return;
+        }
+
+        if (message.IsGarbled)
+        {
+            // FIX: a garbled message is ignored as if never received; it neither consumes a MsgSeqNum nor proves liveness.
+            return;
+        }
+
+        _lastReceivedMono = mono;
+        _testRequestOutstanding = false;
+        if (message.WrongBeginString)
+        {
+            LogoutAndDisconnect("Incorrect BeginString"u8, DisconnectReason.WrongBeginString);
+            return;
+        }
+
+        if (message.MsgSeqNum <= 0)
+        {
+            LogoutAndDisconnect("MsgSeqNum(34) missing"u8, DisconnectReason.MsgSeqNumMissing);
+            return;
+        }
+
+        if (!ValidateHeader(message))
+        {
+            return;
+        }
+
+        Sequence(message);
+    }
+
+    /// <summary>The connection closed underneath the session (peer hung up, socket error).</summary>
+    public void OnTransportClosed()
+    {
+        if (_state != SessionState.Disconnected)
+        {
+            Unbind(DisconnectReason.PeerClosed, closeTransport: false);
+        }
+    }
+
+    /// <summary>
+    /// Venue-initiated logout (e.g. shutdown): sends Logout and waits up to <see cref="SessionConfig.LogoutTimeout"/>
+    /// (enforced by <see cref="Poll"/>) for the client's Logout before disconnecting.
+    /// </summary>
+    public void Logout(ReadOnlySpan<byte> text)
+    {
+        switch (_state)
+        {
+            case SessionState.Active:
+                SendLogout(text);
+                _logoutSentAtMono = _clock.MonotonicNanos;
+                _state = SessionState.LogoutSent;
+                break;
+            case SessionState.AwaitingLogon:
+                Unbind(DisconnectReason.LogoutCompleted, closeTransport: true);
+                break;
+        }
+    }
+
+    private void OnFirstMessage(in InboundMessage m, long mono)
+    {
+        // Garbage, a non-Logon or a Logon for CompIDs this session does not serve: close without a reply, as QuickFIX
+        // acceptors do. We cannot trust who is talking, and any reply would spend one of the session's MsgSeqNums.
+        if (m.IsGarbled || m.WrongBeginString || m.Type != SessionMsgType.Logon)
+        {
+            Unbind(DisconnectReason.FirstMessageNotLogon, closeTransport: true);
+            return;
+        }
+
+        if (!CompIdsMatch(m, out _))
+        {
+            Unbind(DisconnectReason.UnknownSession, closeTransport: true);
+            return;
+        }
+
+        // From here the peer is a known counterparty: a bad Logon gets a Logout naming the problem, then disconnect.
+        _lastReceivedMono = mono;
+        if (m.MsgSeqNum <= 0)
+        {
+            LogoutAndDisconnect("MsgSeqNum(34) missing"u8, DisconnectReason.MsgSeqNumMissing);
+            return;
+        }
+
+        if (m.ParseReject is SessionRejectReason reason)
+        {
+            LogoutAndDisconnect(RejectText(reason), DisconnectReason.InvalidLogon);
+            return;
+        }
+
+        if (m.HeartBtInt is not int heartBtInt || heartBtInt < 0)
+        {
+            LogoutAndDisconnect("HeartBtInt(108) missing or negative"u8, DisconnectReason.InvalidLogon);
+            return;
+        }
+
+        if (m.SendingTimeNanos is null || !SendingTimeAccurate(m))
+        {
+            LogoutAndDisconnect("SendingTime accuracy problem"u8, DisconnectReason.InvalidLogon);
+            return;
+        }
+
+        if (m.ResetSeqNumFlag)
+        {
+            _store.Reset();
+        }
+
+        int expected = _store.NextTargetSeqNum;
+        if (m.MsgSeqNum < expected)
+        {
+            LogoutTooLow(expected, m.MsgSeqNum);
+            return;
+        }
+
+        _heartBtInt = heartBtInt;
+        _state = SessionState.Active;
+        SendLogon(heartBtInt, m.ResetSeqNumFlag);
+        if (m.MsgSeqNum > expected)
+        {
+            // The Logon is accepted but its number stays open until the gap below it is resent.
+            Enqueue(m, alreadyHandled: true);
+            RequestResendIfNeeded(m.MsgSeqNum);
+        }
+        else
+        {
+            AdvanceTarget(m.MsgSeqNum + 1);
+        }
+
+        _application?.OnLogon(this);
+    }
+
+    /// <summary>Checks that apply whatever the sequence number. False when the message was answered and handled.</summary>
+    private bool ValidateHeader(in InboundMessage m)
+    {
+        if (!CompIdsMatch(m, out int badTag))
+        {
+            SendReject(m, SessionRejectReason.CompIdProblem, badTag, "CompID problem"u8);
+            ConsumeBeforeLogout(m);
+            LogoutAndDisconnect("CompID problem"u8, DisconnectReason.CompIdProblem);
+            return false;
+        }
+
+        if (!SendingTimeAccurate(m))
+        {
+            SendReject(m, SessionRejectReason.SendingTimeAccuracyProblem, 52, "SendingTime accuracy problem"u8);
+            ConsumeBeforeLogout(m);
+            LogoutAndDisconnect("SendingTime accuracy problem"u8, DisconnectReason.SendingTimeAccuracyProblem);
+            return false;
+        }
+
+        // SequenceReset is exempt from the OrigSendingTime rule (as in QuickFIX): GapFills are PossDup by nature.
+        if (m.PossDupFlag && m.Type != SessionMsgType.SequenceReset)
+        {
+            if (m.OrigSendingTimeNanos is not long orig)
+            {
+                SendReject(m, SessionRejectReason.RequiredTagMissing, 122, "Required tag missing"u8);
+                ConsumeRejected(m);
+                return false;
+            }
+
+            if (m.SendingTimeNanos is long sending && orig > sending)
+            {
+                SendReject(m, SessionRejectReason.SendingTimeAccuracyProblem, 122, "SendingTime accuracy problem"u8);
+                ConsumeBeforeLogout(m);
+                LogoutAndDisconnect("SendingTime accuracy problem"u8, DisconnectReason.SendingTimeAccuracyProblem);
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    private bool CompIdsMatch(in InboundMessage m, out int badTag)
+    {
+        if (!m.SenderCompID.SequenceEqual(_config.TargetCompIDBytes))
+        {
+            badTag = 49;
+            return false;
+        }
+
+        if (!m.TargetCompID.SequenceEqual(_config.SenderCompIDBytes))
+        {
+            badTag = 56;
+            return false;
+        }
+
+        badTag = 0;
+        return true;
+    }
+
+    /// <summary>A missing SendingTime passes here; it is rejected as a missing required tag when processed in order.</summary>
+    private bool SendingTimeAccurate(in InboundMessage m) =>
+        m.SendingTimeNanos is not long sending || Math.Abs(_clock.UtcNowNanos - sending) <= _sendingTimeToleranceNanos;
+
+    private void Unbind(DisconnectReason reason, bool closeTransport)
+    {
+        ISessionTransport? transport = _transport;
+        ISessionApplication? application = _application;
+        _transport = null;
+        _application = null;
+        _queue.Clear();
+        _resendRequestedUpTo = 0;
+        _testRequestOutstanding = false;
+        LastDisconnectReason = reason;
+        _store.Flush();
+
+        // Published last: once the registry sees Disconnected, the session is clean for the next connection.
+        _state = SessionState.Disconnected;
+        if (closeTransport)
+        {
+            transport?.Disconnect(reason);
+        }
+
+        application?.OnDisconnected(this, reason);
+    }
+
+    private void LogoutAndDisconnect(ReadOnlySpan<byte> text, DisconnectReason reason)
+    {
+        SendLogout(text);
+        Unbind(reason, closeTransport: true);
+    }
+
+    private static ReadOnlySpan<byte> RejectText(SessionRejectReason reason) => reason switch
+    {
+        SessionRejectReason.InvalidTagNumber => "Invalid tag number"u8,
+        SessionRejectReason.RequiredTagMissing => "Required tag missing"u8,
+        SessionRejectReason.TagNotDefinedForMessageType => "Tag not defined for this message type"u8,
+        SessionRejectReason.UndefinedTag => "Undefined Tag"u8,
+        SessionRejectReason.TagSpecifiedWithoutValue => "Tag specified without a value"u8,
+        SessionRejectReason.ValueIsIncorrect => "Value is incorrect (out of range) for this tag"u8,
+        SessionRejectReason.IncorrectDataFormat => "Incorrect data format for value"u8,
+        SessionRejectReason.CompIdProblem => "CompID problem"u8,
+        SessionRejectReason.SendingTimeAccuracyProblem => "SendingTime accuracy problem"u8,
+        SessionRejectReason.InvalidMsgType => "Invalid MsgType"u8,
+        SessionRejectReason.TagAppearsMoreThanOnce => "Tag appears more than once"u8,
+        SessionRejectReason.TagSpecifiedOutOfRequiredOrder => "Tag specified out of required order"u8,
+        SessionRejectReason.RepeatingGroupFieldsOutOfOrder => "Repeating group fields out of order"u8,
+        SessionRejectReason.IncorrectNumInGroupCount => "Incorrect NumInGroup count for repeating group"u8,
+        _ => "Other"u8,
+    };
+}

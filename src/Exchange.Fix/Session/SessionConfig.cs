@@ -1,0 +1,65 @@
+using System.Text;
+
+namespace Exchange.Fix.Session;
+
+/// <summary>
+/// One acceptor session: who we are, who the client is, and the session's tolerances. Immutable after construction.
+/// </summary>
+/// <remarks>
+/// There is no configured HeartBtInt: an acceptor adopts and echoes the interval the client sends on Logon.
+/// </remarks>
+public sealed class SessionConfig
+{
+    public SessionConfig(string senderCompId, string targetCompId)
+    {
+        ArgumentException.ThrowIfNullOrEmpty(senderCompId);
+        ArgumentException.ThrowIfNullOrEmpty(targetCompId);
+        SenderCompID = senderCompId;
+        TargetCompID = targetCompId;
+        SenderCompIDBytes = Encoding.ASCII.GetBytes(senderCompId);
+        TargetCompIDBytes = Encoding.ASCII.GetBytes(targetCompId);
+    }
+
+    /// <summary>The venue's CompID: SenderCompID (49) on what we send, TargetCompID (56) on what we receive.</summary>
+    public string SenderCompID { get; }
+
+    /// <summary>The client's CompID: TargetCompID (56) on what we send, SenderCompID (49) on what we receive.</summary>
+    public string TargetCompID { get; }
+
+    internal byte[] SenderCompIDBytes { get; }
+
+    internal byte[] TargetCompIDBytes { get; }
+
+    /// <summary>Largest allowed |SendingTime - now| on inbound messages.</summary>
+    public TimeSpan SendingTimeTolerance { get; init; } = TimeSpan.FromSeconds(120);
+
+    /// <summary>How long a bound connection may stay without a valid Logon.</summary>
+    public TimeSpan LogonTimeout { get; init; } = TimeSpan.FromSeconds(10);
+
+    /// <summary>How long the venue waits for the Logout reply after sending Logout.</summary>
+    public TimeSpan LogoutTimeout { get; init; } = TimeSpan.FromSeconds(5);
+
+    /// <summary>
+    /// Largest range the venue asks for in one ResendRequest; 0 asks for everything (EndSeqNo 0). Further chunks are
+    /// requested as each one fills.
+    /// </summary>
+    public int ResendRequestChunkSize { get; init; }
+
+    /// <summary>
+    /// Most inbound messages held behind a sequence gap. Beyond it newer messages are dropped: they are inside the
+    /// range already requested, so the client resends them.
+    /// </summary>
+    public int MaxQueuedMessages { get; init; } = 10_000;
+
+    /// <summary>Where the file store keeps this session; null selects the in-memory store.</summary>
+    public string? StorePath { get; init; }
+
+    public FsyncPolicy FsyncPolicy { get; init; } = FsyncPolicy.Always;
+
+    /// <summary>Records per fsync under <see cref="FsyncPolicy.Batch"/>.</summary>
+    public int FsyncBatchSize { get; init; } = 64;
+
+    /// <summary>Opens the store this configuration names (file when <see cref="StorePath"/> is set, else memory).</summary>
+    public ISessionStore CreateStore() =>
+        StorePath is null ? new MemorySessionStore() : new FileSessionStore(StorePath, FsyncPolicy, FsyncBatchSize);
+}

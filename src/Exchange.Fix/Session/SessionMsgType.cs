@@ -1,0 +1,20 @@
+namespace Exchange.Fix.Session;
+
+/// <summary>
+/// What the session layer needs to know about a message's MsgType (35). The codec classifies: the seven admin types,
+/// application types the venue handles, application types FIX 4.4 defines but the venue does not handle (answered
+/// with BusinessMessageReject), and values that are not FIX 4.4 message types at all (answered with Reject 373=11).
+/// </summary>
+public enum SessionMsgType : byte
+{
+    Heartbeat,
+    TestRequest,
+    ResendRequest,
+    Reject,
+    SequenceReset,
+    Logout,
+    Logon,
+    Application,
+    UnsupportedApplication,
+    Unknown,
+}

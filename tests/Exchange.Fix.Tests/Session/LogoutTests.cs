@@ -1,0 +1,71 @@
+using Exchange.Fix.Session;
+using Xunit;
+
+namespace Exchange.Fix.Tests.Session;
+
+public sealed class LogoutTests
+{
+    [Fact]
+    public void Client_logout_is_answered_with_logout_then_disconnect()
+    {
+        using var h = new SessionHarness();
+        h.LogOn();
+
+        h.Feed(TestMsg.Logout(2));
+
+        h.Single("5");
+        Assert.Equal([DisconnectReason.LogoutCompleted], h.Transport.Disconnects);
+        Assert.Equal([DisconnectReason.LogoutCompleted], h.App.Disconnects);
+        Assert.Equal(SessionState.Disconnected, h.Session.State);
+        Assert.Equal(3, h.Session.NextTargetSeqNum);
+    }
+
+    [Fact]
+    public void Venue_logout_waits_for_the_reply_then_disconnects()
+    {
+        using var h = new SessionHarness();
+        h.LogOn();
+
+        h.Session.Logout("Venue closing"u8);
+
+        Assert.Equal("Venue closing", h.Single("5").Get(58));
+        Assert.Equal(SessionState.LogoutSent, h.Session.State);
+        Assert.False(h.Transport.IsDisconnected);
+
+        h.Feed(TestMsg.Logout(2));
+
+        Assert.Single(h.Sent); // no second Logout in reply to the reply
+        Assert.Equal([DisconnectReason.LogoutCompleted], h.Transport.Disconnects);
+    }
+
+    [Fact]
+    public void Venue_logout_disconnects_when_the_reply_does_not_come_within_the_timeout()
+    {
+        using var h = new SessionHarness(new SessionConfig(SessionHarness.Venue, SessionHarness.Client) { LogoutTimeout = TimeSpan.FromSeconds(2) });
+        h.LogOn();
+        h.Session.Logout(default);
+
+        h.Clock.Advance(TimeSpan.FromSeconds(1.9));
+        h.Session.Poll();
+        Assert.False(h.Transport.IsDisconnected);
+
+        h.Clock.Advance(TimeSpan.FromSeconds(0.1));
+        h.Session.Poll();
+        Assert.Equal([DisconnectReason.LogoutTimeout], h.Transport.Disconnects);
+    }
+
+    [Fact]
+    public void While_waiting_for_the_logout_reply_resend_requests_are_still_served()
+    {
+        using var h = new SessionHarness();
+        h.LogOn();
+        h.Session.SendApplication("8"u8, "37=O1\u0001"u8);
+        h.Session.Logout(default);
+        h.Sent.Clear();
+
+        h.Feed(TestMsg.ResendRequest(2, 2, 0));
+
+        Assert.Equal("8", h.Sent[0].MsgType);
+        Assert.Equal(SessionState.LogoutSent, h.Session.State);
+    }
+}

@@ -1,0 +1,181 @@
+using Exchange.Fix.Session;
+using Xunit;
+
+namespace Exchange.Fix.Tests.Session;
+
+public sealed class SequencingTests
+{
+    [Fact]
+    public void In_order_application_message_is_delivered_once_and_consumes_its_number()
+    {
+        using var h = new SessionHarness();
+        h.LogOn();
+
+        h.Feed(TestMsg.Order(2));
+
+        Assert.Equal([2], h.App.DeliveredSeqs);
+        Assert.Equal("D", h.App.Delivered[0].MsgType);
+        Assert.Equal(3, h.Session.NextTargetSeqNum);
+        Assert.Empty(h.Sent);
+    }
+
+    [Fact]
+    public void Too_low_without_possdup_gets_logout_naming_expected_and_received_then_disconnect()
+    {
+        using var h = new SessionHarness();
+        h.LogOn();
+        h.Feed(TestMsg.Order(2));
+        h.Feed(TestMsg.Order(3));
+
+        h.Feed(TestMsg.Order(2));
+
+        SentMessage logout = h.Single("5");
+        Assert.Equal("MsgSeqNum too low, expecting 4 but received 2", logout.Get(58));
+        Assert.Equal([DisconnectReason.MsgSeqNumTooLow], h.Transport.Disconnects);
+        Assert.Equal(SessionState.Disconnected, h.Session.State);
+        Assert.Equal([2, 3], h.App.DeliveredSeqs);
+    }
+
+    [Fact]
+    public void Too_high_sends_one_resend_request_queues_later_messages_and_processes_them_in_order_once_filled()
+    {
+        using var h = new SessionHarness();
+        h.LogOn();
+
+        h.Feed(TestMsg.Order(4));
+        h.Feed(TestMsg.Order(5));
+        h.Feed(TestMsg.Order(6));
+
+        SentMessage resend = h.Single("2");
+        Assert.Equal(2, resend.GetInt(7));
+        Assert.Equal(0, resend.GetInt(16));
+        Assert.Empty(h.App.Delivered);
+        Assert.Equal(3, h.Session.QueuedCount);
+
+        h.Feed(TestMsg.Order(2).AsPossDup(h.Clock.UtcNowNanos));
+        Assert.Equal([2], h.App.DeliveredSeqs);
+
+        h.Feed(TestMsg.Order(3).AsPossDup(h.Clock.UtcNowNanos));
+        Assert.Equal([2, 3, 4, 5, 6], h.App.DeliveredSeqs);
+        Assert.Equal(7, h.Session.NextTargetSeqNum);
+        Assert.Equal(0, h.Session.QueuedCount);
+
+        // The client's resend may repeat what was queued: duplicates are ignored, and no new gap is requested.
+        h.Feed(TestMsg.Order(4).AsPossDup(h.Clock.UtcNowNanos));
+        Assert.Single(h.Sent, m => m.MsgType == "2");
+        Assert.Equal(5, h.App.Delivered.Count);
+    }
+
+    [Fact]
+    public void A_new_gap_after_the_first_one_filled_gets_its_own_resend_request()
+    {
+        using var h = new SessionHarness();
+        h.LogOn();
+        h.Feed(TestMsg.Order(3));
+        h.Feed(TestMsg.Order(2).AsPossDup(h.Clock.UtcNowNanos));
+
+        h.Feed(TestMsg.Order(6));
+
+        List<SentMessage> requests = h.Sent.FindAll(m => m.MsgType == "2");
+        Assert.Equal(2, requests.Count);
+        Assert.Equal(4, requests[1].GetInt(7));
+    }
+
+    [Fact]
+    public void Resend_requests_are_chunked_when_configured()
+    {
+        using var h = new SessionHarness(new SessionConfig(SessionHarness.Venue, SessionHarness.Client) { ResendRequestChunkSize = 2 });
+        h.LogOn();
+
+        h.Feed(TestMsg.Order(7));
+        SentMessage first = h.Single("2");
+        Assert.Equal((2, 3), (first.GetInt(7), first.GetInt(16)));
+
+        h.Feed(TestMsg.Order(2).AsPossDup(h.Clock.UtcNowNanos));
+        h.Feed(TestMsg.Order(3).AsPossDup(h.Clock.UtcNowNanos));
+
+        List<SentMessage> requests = h.Sent.FindAll(m => m.MsgType == "2");
+        Assert.Equal(2, requests.Count);
+        Assert.Equal((4, 5), (requests[1].GetInt(7), requests[1].GetInt(16)));
+    }
+
+    [Fact]
+    public void Possdup_of_an_already_received_number_is_ignored()
+    {
+        using var h = new SessionHarness();
+        h.LogOn();
+        h.Feed(TestMsg.Order(2));
+
+        h.Feed(TestMsg.Order(2).AsPossDup(h.Clock.UtcNowNanos - 1_000));
+
+        Assert.Empty(h.Sent);
+        Assert.Equal([2], h.App.DeliveredSeqs);
+        Assert.Equal(3, h.Session.NextTargetSeqNum);
+        Assert.Equal(SessionState.Active, h.Session.State);
+    }
+
+    [Fact]
+    public void Possdup_without_origsendingtime_is_rejected_with_reason_1_and_reftag_122()
+    {
+        using var h = new SessionHarness();
+        h.LogOn();
+
+        h.Feed(TestMsg.Order(2).AsPossDup(origSendingTime: null));
+
+        SentMessage reject = h.Single("3");
+        Assert.Equal(2, reject.GetInt(45));
+        Assert.Equal(122, reject.GetInt(371));
+        Assert.Equal("D", reject.Get(372));
+        Assert.Equal(1, reject.GetInt(373));
+        Assert.Empty(h.App.Delivered);
+        Assert.Equal(3, h.Session.NextTargetSeqNum);
+        Assert.Equal(SessionState.Active, h.Session.State);
+    }
+
+    [Fact]
+    public void Origsendingtime_later_than_sendingtime_is_rejected_with_reason_10_then_logout()
+    {
+        using var h = new SessionHarness();
+        h.LogOn();
+        TestMsg m = TestMsg.Order(2).AsPossDup(h.Clock.UtcNowNanos + 1_000_000);
+
+        h.Feed(m);
+
+        Assert.Equal(["3", "5"], h.Sent.ConvertAll(s => s.MsgType));
+        Assert.Equal(10, h.Sent[0].GetInt(373));
+        Assert.Equal(122, h.Sent[0].GetInt(371));
+        Assert.Equal([DisconnectReason.SendingTimeAccuracyProblem], h.Transport.Disconnects);
+        Assert.Empty(h.App.Delivered);
+    }
+
+    [Fact]
+    public void Garbled_message_is_dropped_without_consuming_a_sequence_number()
+    {
+        using var h = new SessionHarness();
+        h.LogOn();
+        TestMsg garbled = TestMsg.Order(2);
+        garbled.Garbled = true;
+
+        h.Feed(garbled);
+
+        Assert.Empty(h.Sent);
+        Assert.Empty(h.App.Delivered);
+        Assert.Equal(2, h.Session.NextTargetSeqNum);
+
+        h.Feed(TestMsg.Order(2));
+        Assert.Equal([2], h.App.DeliveredSeqs);
+        Assert.Empty(h.Sent);
+    }
+
+    [Fact]
+    public void Missing_msgseqnum_gets_logout_then_disconnect()
+    {
+        using var h = new SessionHarness();
+        h.LogOn();
+
+        h.Feed(TestMsg.Order(0));
+
+        Assert.Equal("MsgSeqNum(34) missing", h.Single("5").Get(58));
+        Assert.Equal([DisconnectReason.MsgSeqNumMissing], h.Transport.Disconnects);
+    }
+}
