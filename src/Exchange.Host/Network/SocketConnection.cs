@@ -1,6 +1,7 @@
 using System.Buffers;
 using System.IO.Pipelines;
 using System.Net.Sockets;
+using Exchange.Fix.Gateway;
 
 namespace Exchange.Host.Network;
 
@@ -14,7 +15,7 @@ namespace Exchange.Host.Network;
 /// more than one thread (the session's admin messages, the sender's ExecutionReports), so writers hold
 /// <see cref="WriteLock"/> from GetSpan to Flush.
 /// </remarks>
-public sealed class SocketConnection : IAsyncDisposable
+public sealed class SocketConnection : IFixConnection, IAsyncDisposable
 {
     private readonly Socket _socket;
     private readonly Pipe _output;

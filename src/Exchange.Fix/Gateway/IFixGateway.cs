@@ -1,0 +1,39 @@
+using Exchange.Core.Events;
+using Exchange.Core.MarketData;
+
+namespace Exchange.Fix.Gateway;
+
+/// <summary>
+/// The venue's FIX side as the host drives it: connections in, engine events and market data out.
+/// </summary>
+/// <remarks>
+/// Threading: <see cref="RunConnectionAsync"/> runs once per connection on the thread pool; <see cref="SendEvent"/>
+/// only on the host's sender thread; <see cref="SendMarketDataSnapshot"/> and <see cref="SendMarketDataIncremental"/>
+/// only on the market-data publisher thread; <see cref="Poll"/> on a timer. Calls into one session are serialised
+/// inside the gateway. Steady-state sends allocate nothing.
+/// </remarks>
+public interface IFixGateway
+{
+    /// <summary>Number of configured sessions; owner ids are 0..SessionCount-1 in configuration order.</summary>
+    int SessionCount { get; }
+
+    bool IsLoggedOn(int ownerId);
+
+    /// <summary>The whole life of one connection: logon, messages, logout. Completes when the connection is closed.</summary>
+    Task RunConnectionAsync(IFixConnection connection, System.IO.Pipelines.PipeReader input, CancellationToken cancellationToken);
+
+    /// <summary>Sends one engine event to its owner as an ExecutionReport (or OrderCancelReject); stored for resend if the owner is away.</summary>
+    void SendEvent(in EngineEvent engineEvent, in StageTimes times);
+
+    /// <summary>Full refresh (35=W) of one book for one subscription.</summary>
+    void SendMarketDataSnapshot(int ownerId, in MarketDataSubscription subscription, in BookDepth depth);
+
+    /// <summary>Incremental refresh (35=X) from <paramref name="previous"/> to <paramref name="current"/>; nothing is sent if they are equal.</summary>
+    void SendMarketDataIncremental(int ownerId, in MarketDataSubscription subscription, in BookDepth previous, in BookDepth current);
+
+    /// <summary>Heartbeats, test requests and timeouts of every session.</summary>
+    void Poll();
+
+    /// <summary>Logs every session out and waits for replies up to <paramref name="timeout"/>.</summary>
+    Task LogoutAllAsync(string text, TimeSpan timeout);
+}

@@ -1,0 +1,18 @@
+using Exchange.Core.Domain;
+
+namespace Exchange.Fix.Gateway;
+
+/// <summary>One instrument of a MarketDataRequest (35=V), as the host's market-data publisher needs it.</summary>
+public struct MarketDataSubscription
+{
+    /// <summary>MDReqID (262), held in the same inline 32-byte form as client order ids.</summary>
+    public ClOrdId MdReqId;
+
+    /// <summary>SubscriptionRequestType (263): '0' snapshot, '1' snapshot + updates, '2' unsubscribe.</summary>
+    public byte SubscriptionRequestType;
+
+    /// <summary>MarketDepth (264): 0 = all published levels, n = top n.</summary>
+    public int MarketDepth;
+
+    public int InstrumentId;
+}
