@@ -32,10 +32,7 @@ internal sealed class PluginLoadContext : AssemblyLoadContext
     public PluginLoadContext(string directory)
         : base($"Exchange plugins ({directory})", isCollectible: false)
     {
-        Directory = directory;
     }
-
-    public string Directory { get; }
 
     /// <summary>True for Exchange.Core, the assembly that defines the strategy contracts.</summary>
     public static bool IsSharedContract(AssemblyName name) =>

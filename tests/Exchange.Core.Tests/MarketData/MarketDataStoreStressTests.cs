@@ -23,7 +23,7 @@ public sealed class MarketDataStoreStressTests
     {
         var sut = MarketDataStores.Create(store);
         sut.Initialize(Instruments);
-        var run = new Run(sut);
+        using var run = new Run(sut);
 
         var threads = new List<Thread> { new(run.Write) { IsBackground = true, Name = "md-writer" } };
         var readers = new ReaderResult[Readers];
@@ -45,7 +45,7 @@ public sealed class MarketDataStoreStressTests
     }
 
     /// <summary>Shared state of one stress run.</summary>
-    private sealed class Run(IMarketDataStore store)
+    private sealed class Run(IMarketDataStore store) : IDisposable
     {
         private readonly ManualResetEventSlim _start = new(false);
         private readonly CountdownEvent _ready = new(Readers);
@@ -53,6 +53,13 @@ public sealed class MarketDataStoreStressTests
         private string? _firstError;
 
         public string? FirstError => Volatile.Read(ref _firstError);
+
+        public void Dispose()
+        {
+            _start.Dispose();
+            _ready.Dispose();
+            (store as IDisposable)?.Dispose();
+        }
 
         public void Write()
         {
