@@ -1,0 +1,173 @@
+using Exchange.Fix.Gateway;
+using Exchange.LoadClient.Histogram;
+using Exchange.LoadClient.Orders;
+
+namespace Exchange.LoadClient.Measurement;
+
+/// <summary>
+/// Matches replies to orders and records latencies. Flow order n's send times live at index n of preallocated
+/// arrays (the number comes back inside the ClOrdID), so matching is an array access: no dictionary, no allocation.
+/// The first ExecutionReport for an order (New, Trade, Cancelled for an unfilled IOC, or Rejected) is its
+/// acknowledgement; later reports (fills of resting orders) are only counted.
+/// </summary>
+/// <remarks>
+/// Threading: <see cref="OnSent"/> on the sending thread, before the bytes reach the socket; every other method on
+/// the reader thread. Counters the sender polls (<see cref="FlowAcked"/>, <see cref="PrepopulateAcked"/>) are
+/// written with release semantics. Histograms are read after the reader has stopped.
+/// </remarks>
+internal sealed class OrderTracker
+{
+    private readonly long[] _intended;
+    private readonly long[] _sent;
+    private readonly bool[] _acked;
+    private readonly bool[] _prepopulateAcked;
+    private readonly long _warmup;
+    private readonly int _latencyEvery;
+    private long _flowAcked;
+    private long _prepopulateAckCount;
+    private long _lastAckTicks;
+
+    /// <param name="flowOrders">Warm-up plus measured orders.</param>
+    /// <param name="latencyEvery">1 measures every order after warm-up; K measures orders with n % K == 0.</param>
+    /// <param name="correctedForSchedule">Rate modes: the main histogram is from the intended send time, and
+    /// <see cref="Raw"/> holds the latency from the actual send.</param>
+    public OrderTracker(long flowOrders, int prepopulate, long warmup, int latencyEvery, bool correctedForSchedule, long highestTrackable)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegativeOrZero(latencyEvery);
+        _intended = new long[flowOrders];
+        _sent = new long[flowOrders];
+        _acked = new bool[flowOrders];
+        _prepopulateAcked = new bool[prepopulate];
+        _warmup = warmup;
+        _latencyEvery = latencyEvery;
+        CorrectedForSchedule = correctedForSchedule;
+        Latency = new LatencyHistogram(highestTrackable);
+        Raw = new LatencyHistogram(highestTrackable);
+        Stages = new StageBreakdown(highestTrackable);
+    }
+
+    public bool CorrectedForSchedule { get; }
+
+    /// <summary>Round trip of measured orders: from the intended send time when corrected, else from the send.</summary>
+    public LatencyHistogram Latency { get; }
+
+    /// <summary>Round trip from the actual send (equal to <see cref="Latency"/> when not corrected).</summary>
+    public LatencyHistogram Raw { get; }
+
+    public StageBreakdown Stages { get; }
+
+    public long FlowOrders => _sent.Length;
+
+    public long FlowAcked => Volatile.Read(ref _flowAcked);
+
+    public long PrepopulateAcked => Volatile.Read(ref _prepopulateAckCount);
+
+    /// <summary>Stopwatch ticks when the last flow acknowledgement was read.</summary>
+    public long LastAckTicks => Volatile.Read(ref _lastAckTicks);
+
+    public long ExecNew { get; private set; }
+
+    public long ExecTrade { get; private set; }
+
+    public long ExecCancelled { get; private set; }
+
+    public long ExecRejected { get; private set; }
+
+    public long ExecOther { get; private set; }
+
+    /// <summary>First replies that were rejects (150=8): orders the venue refused.</summary>
+    public long OrdersRejected { get; private set; }
+
+    /// <summary>Flow orders whose first reply already was a fill.</summary>
+    public long OrdersFilledOnArrival { get; private set; }
+
+    public long SessionRejects { get; private set; }
+
+    public long BusinessRejects { get; private set; }
+
+    /// <summary>Reports whose ClOrdID is not this run's or whose number is out of range.</summary>
+    public long UnmatchedReports { get; private set; }
+
+    public bool IsMeasured(long n) => n >= _warmup && n % _latencyEvery == 0;
+
+    public bool IsAcked(long n) => Volatile.Read(ref _acked[n]);
+
+    public void OnSent(long n, long intended, long sent)
+    {
+        _intended[n] = intended;
+        Volatile.Write(ref _sent[n], sent);
+    }
+
+    public long SentAt(long n) => Volatile.Read(ref _sent[n]);
+
+    public void OnSessionReject() => SessionRejects++;
+
+    public void OnBusinessReject() => BusinessRejects++;
+
+    public void OnUnmatched() => UnmatchedReports++;
+
+    /// <summary>One ExecutionReport (35=8) of this run.</summary>
+    public void OnExecutionReport(OrderKind kind, long number, byte execType, long receivedTicks, in StageTimes stages)
+    {
+        CountExecType(execType);
+        if (kind == OrderKind.Prepopulate)
+        {
+            if ((ulong)number < (ulong)_prepopulateAcked.Length && !_prepopulateAcked[number])
+            {
+                _prepopulateAcked[number] = true;
+                Volatile.Write(ref _prepopulateAckCount, _prepopulateAckCount + 1);
+            }
+            else if ((ulong)number >= (ulong)_prepopulateAcked.Length)
+            {
+                UnmatchedReports++;
+            }
+
+            return;
+        }
+
+        if ((ulong)number >= (ulong)_acked.Length)
+        {
+            UnmatchedReports++;
+            return;
+        }
+
+        if (_acked[number])
+        {
+            return;
+        }
+
+        long sent = Volatile.Read(ref _sent[number]);
+        if (execType == (byte)'8')
+        {
+            OrdersRejected++;
+        }
+        else if (execType == (byte)'F')
+        {
+            OrdersFilledOnArrival++;
+        }
+
+        if (IsMeasured(number) && sent != 0)
+        {
+            long raw = receivedTicks - sent;
+            Raw.RecordValue(raw);
+            Latency.RecordValue(CorrectedForSchedule ? receivedTicks - _intended[number] : raw);
+            Stages.Record(sent, stages, receivedTicks);
+        }
+
+        Volatile.Write(ref _acked[number], true);
+        Volatile.Write(ref _lastAckTicks, receivedTicks);
+        Volatile.Write(ref _flowAcked, _flowAcked + 1);
+    }
+
+    private void CountExecType(byte execType)
+    {
+        switch (execType)
+        {
+            case (byte)'0': ExecNew++; break;
+            case (byte)'F': ExecTrade++; break;
+            case (byte)'4': ExecCancelled++; break;
+            case (byte)'8': ExecRejected++; break;
+            default: ExecOther++; break;
+        }
+    }
+}
