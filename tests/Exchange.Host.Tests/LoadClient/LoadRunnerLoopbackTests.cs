@@ -1,0 +1,73 @@
+using Exchange.LoadClient.Options;
+using Exchange.LoadClient.Runs;
+using Xunit;
+
+namespace Exchange.Host.Tests.LoadClient;
+
+/// <summary>
+/// The whole client (logon, pre-population, each mode, logout, report) against <see cref="FakeAcceptor"/> over
+/// loopback TCP. Asserts on counts and protocol, never on timing.
+/// </summary>
+public class LoadRunnerLoopbackTests
+{
+    [Theory]
+    [InlineData("sync", false)]
+    [InlineData("sync", true)]
+    [InlineData("rate", false)]
+    [InlineData("pipelined", false)]
+    [InlineData("pipelined", true)]
+    [InlineData("mixed", false)]
+    public void EveryMode_SendsAllOrders_AndLogsOut(string mode, bool busyPoll)
+    {
+        using var venue = new FakeAcceptor(stampStages: true);
+        string hgrm = Path.Combine(Path.GetTempPath(), $"loadclient-{Guid.NewGuid():N}.hgrm");
+        var args = new List<string>
+        {
+            "--port", venue.Port.ToString(System.Globalization.CultureInfo.InvariantCulture), "--mode", mode,
+            "--orders", "400", "--warmup", "40", "--prepopulate", "30", "--rate", "40000", "--latency-every", "10",
+            "--window", "50", "--batch", "7", "--timeout", "20", "--run-id", "TEST001", "--hgrm-out", hgrm,
+        };
+        if (busyPoll)
+        {
+            args.Add("--busy-poll");
+        }
+
+        var output = new StringWriter();
+        LoadClientOptions options = Assert.IsType<LoadClientOptions>(ArgumentParser.Parse(args).Options);
+
+        int exitCode = new LoadRunner(options, output).Run();
+
+        string report = output.ToString();
+        try
+        {
+            Assert.True(exitCode == 0, report);
+            Assert.Equal(470, venue.OrdersReceived);
+            Assert.True(venue.ResetSeqNumRequested);
+            Assert.True(venue.LogoutReceived);
+            Assert.Equal(0, venue.InboundSequenceErrors);
+            Assert.Contains("acked 470,", report, StringComparison.Ordinal);
+            long measured = mode == "mixed" ? 40 : 400;
+            Assert.Contains($": n={measured} ", report, StringComparison.Ordinal);
+            Assert.Contains("stages (", report, StringComparison.Ordinal);
+            Assert.True(File.Exists(hgrm));
+            Assert.Contains("#[Max", File.ReadAllText(hgrm), StringComparison.Ordinal);
+        }
+        finally
+        {
+            File.Delete(hgrm);
+        }
+    }
+
+    [Fact]
+    public void NoVenue_FailsWithAClearMessage()
+    {
+        using var venue = new FakeAcceptor(stampStages: false);
+        int port = venue.Port;
+        venue.Dispose();
+        var output = new StringWriter();
+        LoadClientOptions options = Assert.IsType<LoadClientOptions>(ArgumentParser.Parse(["--port", port.ToString(System.Globalization.CultureInfo.InvariantCulture)]).Options);
+
+        Assert.Equal(2, new LoadRunner(options, output).Run());
+        Assert.Contains("cannot connect", output.ToString(), StringComparison.Ordinal);
+    }
+}
