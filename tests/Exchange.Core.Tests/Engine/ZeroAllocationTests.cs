@@ -34,21 +34,30 @@ public class ZeroAllocationTests
         Command[] block = SteadyStateBlock(seed: 7);
 
         var warmUp = new int[8];
-        for (int i = 0; i < 20; i++)
+        for (int i = 0; i < 40; i++)
         {
             Run(engine, block, warmUp);
         }
 
         Assert.Equal(baseCount, engine.RestingOrderCount); // the block really returns the book to its base state
 
+        // The runtime's tiered JIT may still be promoting methods (more so on a loaded machine), and a promotion can
+        // allocate on this thread once. A real per-command allocation would show in every attempt of a million
+        // commands, so allow a few attempts, each after a pause that lets the background JIT settle.
         var counts = new int[8];
-        long before = GC.GetAllocatedBytesForCurrentThread();
-        for (int i = 0; i < MeasuredBlocks; i++)
+        long allocated = -1;
+        for (int attempt = 0; attempt < 3 && allocated != 0; attempt++)
         {
-            Run(engine, block, counts);
-        }
+            Thread.Sleep(200);
+            Array.Clear(counts);
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            for (int i = 0; i < MeasuredBlocks; i++)
+            {
+                Run(engine, block, counts);
+            }
 
-        long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+            allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+        }
 
         Assert.Equal(0, allocated);
         Assert.Equal(baseCount, engine.RestingOrderCount);
