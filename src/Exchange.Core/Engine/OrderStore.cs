@@ -67,7 +67,8 @@ internal sealed class OrderStore
         ref OrderSlot order = ref _slots[slot];
         order = default;
         order.OrderId = ((long)generation << 32) | (uint)slot;
-        _links[slot] = default;
+        // _links[slot] is deliberately left as is: it belongs to the order-list strategy, which may keep a pooled node
+        // there for the slot's next order (that is how a node-based list avoids allocating per order).
         LiveCount++;
         return slot;
     }
@@ -75,7 +76,6 @@ internal sealed class OrderStore
     public void Release(int slot)
     {
         _slots[slot].OrderId = 0;
-        _links[slot].Node = null;
         _free[_freeCount++] = slot;
         LiveCount--;
     }

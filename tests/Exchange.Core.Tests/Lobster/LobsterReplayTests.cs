@@ -17,8 +17,25 @@ namespace Exchange.Core.Tests.Lobster;
 /// </summary>
 public class LobsterReplayTests(ITestOutputHelper output)
 {
-    private static readonly Lazy<IReadOnlyList<LobsterFile>?> Files = new(() =>
-        LobsterReader.FindDataDirectory() is { } dir ? LobsterReader.ReadAll(dir) : null);
+    /// <summary>The data read and mapped once, shared by every combination's run (the mapping never depends on the engine).</summary>
+    private static readonly Lazy<MappedFile[]?> Mapped = new(() =>
+    {
+        if (LobsterReader.FindDataDirectory() is not { } dir)
+        {
+            return null;
+        }
+
+        IReadOnlyList<LobsterFile> files = LobsterReader.ReadAll(dir);
+        return files.Select((file, i) =>
+        {
+            var mapper = new LobsterCommandMapper(i);
+            LobsterCommand[] commands = mapper.Map(file).ToArray();
+            return new MappedFile(file.EntryName, LobsterCommandMapper.CreateInstrument(i, file.Symbol, file.Messages),
+                file.Messages.Count, commands, mapper.SkippedUnknownOrder, mapper.SkippedOther);
+        }).ToArray();
+    });
+
+    private sealed record MappedFile(string Name, Instrument Instrument, int Messages, LobsterCommand[] Commands, int SkippedUnknown, int SkippedOther);
 
     public static IEnumerable<object[]> Combinations => StrategyMatrix.Combinations;
 
@@ -38,7 +55,7 @@ public class LobsterReplayTests(ITestOutputHelper output)
     [MemberData(nameof(Combinations))]
     public void Replay_of_lobster_samples_has_no_unexplained_reject(string combination)
     {
-        IReadOnlyList<LobsterFile>? files = Files.Value;
+        MappedFile[]? files = Mapped.Value;
         if (files == null)
         {
             // xUnit 2 has no dynamic skip; say so loudly and pass (the data is present locally and in CI).
@@ -47,29 +64,26 @@ public class LobsterReplayTests(ITestOutputHelper output)
         }
 
         Assert.NotEmpty(files);
-        var instruments = files.Select((f, i) => LobsterCommandMapper.CreateInstrument(i, f.Symbol, f.Messages)).ToArray();
-        IMatchingEngine engine = StrategyMatrix.Create(combination, instruments);
+        IMatchingEngine engine = StrategyMatrix.Create(combination, files.Select(f => f.Instrument).ToArray());
 
-        for (int i = 0; i < files.Count; i++)
+        foreach (MappedFile file in files)
         {
-            var mapper = new LobsterCommandMapper(i);
             var outcomes = new Dictionary<string, int>();
-            int commands = 0;
-            foreach (LobsterCommand lc in mapper.Map(files[i]))
+            foreach (LobsterCommand lc in file.Commands)
             {
-                commands++;
                 Command command = lc.Command;
                 string outcome = Classify(lc, engine.Process(in command));
                 outcomes[outcome] = outcomes.GetValueOrDefault(outcome) + 1;
             }
 
-            output.WriteLine($"{files[i].EntryName}: {files[i].Messages.Count} messages, {commands} commands, " +
-                $"skipped {mapper.SkippedUnknownOrder} on orders predating the file, {mapper.SkippedOther} hidden/halt; " +
+            int commands = file.Commands.Length;
+            output.WriteLine($"{file.Name}: {file.Messages} messages, {commands} commands, " +
+                $"skipped {file.SkippedUnknown} on orders predating the file, {file.SkippedOther} hidden/halt; " +
                 string.Join(", ", outcomes.OrderBy(o => o.Key, StringComparer.Ordinal).Select(o => $"{o.Key}={o.Value}")));
 
-            Assert.True(commands > 10_000, $"{files[i].EntryName}: only {commands} commands");
-            Assert.True(outcomes.GetValueOrDefault("execution-ok") > 1_000, $"{files[i].EntryName}: too few executions replayed");
-            Assert.True(outcomes.GetValueOrDefault("prune-ok") < commands / 5, $"{files[i].EntryName}: pruning dominates the replay");
+            Assert.True(commands > 10_000, $"{file.Name}: only {commands} commands");
+            Assert.True(outcomes.GetValueOrDefault("execution-ok") > 1_000, $"{file.Name}: too few executions replayed");
+            Assert.True(outcomes.GetValueOrDefault("prune-ok") < commands / 5, $"{file.Name}: pruning dominates the replay");
             Assert.Equal(commands, outcomes.Where(o => o.Key.EndsWith("-ok", StringComparison.Ordinal)).Sum(o => o.Value));
         }
     }
