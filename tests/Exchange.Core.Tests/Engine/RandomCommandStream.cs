@@ -39,6 +39,12 @@ public sealed class RandomCommandStream(int seed, int instrumentCount = 3, int o
         long quantity = lot * _random.Next(1, 12);
         // Buyers lean below the mid and sellers above, with overlap, so books build up and also cross.
         int ticks = _random.Next(-6, 7) + (side == Side.Buy ? -2 : 2);
+        if (_random.Next(100) < 10)
+        {
+            // Some deep orders so sides hold dozens of levels (binary-search paths, ladder ends) and sweeps go far.
+            ticks = (side == Side.Buy ? -1 : 1) * _random.Next(10, 80);
+        }
+
         long price = TestInstruments.P(ticks);
         ClOrdId id = _random.Next(100) < 3 && _issued.Count > 0 ? Recent().Id : FreshId();
         TimeInForce tif = _random.Next(100) switch

@@ -29,6 +29,10 @@ public static class StrategyMatrix
 
     public static IReadOnlyCollection<string> Names => ByName.Keys;
 
+    public static IReadOnlyList<Type> OrderListTypes => OrderLists;
+
+    public static IReadOnlyList<Type> LevelIndexTypes => LevelIndexes;
+
     /// <summary>Builds the engine for a combination named by <see cref="Combinations"/>.</summary>
     public static IMatchingEngine Create(string combination, IReadOnlyList<Instrument> instruments, EngineOptions? options = null)
     {
