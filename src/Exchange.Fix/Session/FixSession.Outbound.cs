@@ -1,3 +1,5 @@
+using Exchange.Fix.Codec;
+
 namespace Exchange.Fix.Session;
 
 /// <summary>Everything the session sends: application messages, admin replies and resends.</summary>
@@ -35,6 +37,30 @@ public sealed partial class FixSession
 
         return seq;
     }
+
+    /// <summary>
+    /// Sends an application message that is numbered but not kept for resends (market data: stale on arrival after a
+    /// reconnect). Nothing is sent, and no number spent, unless the session is logged on; a later ResendRequest
+    /// covering the number is answered with SequenceReset-GapFill, as FIX allows for such messages.
+    /// </summary>
+    /// <returns>False when the session is not logged on and the message was dropped.</returns>
+    public bool TrySendTransient(ReadOnlySpan<byte> msgType, ReadOnlySpan<byte> body)
+    {
+        if (_state != SessionState.Active)
+        {
+            return false;
+        }
+
+        SendAdmin(msgType, body);
+        return true;
+    }
+
+    /// <summary>
+    /// Sends a session-level Reject (35=3) for a delivered message whose number is already consumed, e.g. an
+    /// application message the gateway's mapping found structurally wrong (missing or malformed field).
+    /// </summary>
+    public void Reject(in InboundMessage message, SessionRejectReason reason, int refTagId, ReadOnlySpan<byte> text) =>
+        SendReject(message, reason, refTagId, text.IsEmpty ? RejectText(reason) : text);
 
     private void SendAdmin(ReadOnlySpan<byte> msgType, ReadOnlySpan<byte> body)
     {
