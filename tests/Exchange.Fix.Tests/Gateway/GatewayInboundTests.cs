@@ -210,4 +210,37 @@ public sealed class GatewayInboundTests
         Assert.Equal(1, connection.CloseCount);
         await run.WaitAsync(TimeSpan.FromSeconds(10));
     }
+
+    [Fact]
+    public void Orders_queued_behind_a_gap_are_published_in_sequence_order_once_it_fills()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        h.Feed(h.Message("D", GatewayHarness.NewOrder("THIRD"), seq: 3));
+        h.Feed(h.Message("D", GatewayHarness.NewOrder("FOURTH"), seq: 4));
+        Dictionary<int, string> resendRequest = Assert.Single(h.TakeSent());
+        Assert.Equal(("2", "2"), (resendRequest[35], resendRequest[7]));
+        Assert.Empty(h.Publisher.Commands);
+
+        h.Feed(h.Message("D", GatewayHarness.NewOrder("SECOND"), seq: 2));
+
+        Assert.Equal(["SECOND", "THIRD", "FOURTH"], h.Publisher.Commands.Select(c => c.ClOrdId.ToString()));
+        Assert.Equal(5, h.Gateway.GetSession(0).NextTargetSeqNum);
+    }
+
+    [Fact]
+    public void Wrong_begin_string_after_logon_logs_out_and_closes()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        byte[] fix42 = h.Message("D", GatewayHarness.NewOrder());
+        "8=FIX.4.2"u8.CopyTo(fix42);
+        h.Feed(fix42);
+
+        Dictionary<int, string> logout = Assert.Single(h.TakeSent());
+        Assert.Equal("5", logout[35]);
+        Assert.Equal("Incorrect BeginString", logout[58]);
+        Assert.Equal(1, h.Connection.CloseCount);
+        Assert.Empty(h.Publisher.Commands);
+    }
 }

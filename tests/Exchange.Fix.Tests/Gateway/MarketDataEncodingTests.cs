@@ -104,6 +104,22 @@ public sealed class MarketDataEncodingTests
     }
 
     [Fact]
+    public void Several_deletes_on_one_side_go_from_the_worst_position_up()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        BookDepth before = Book([(1_434_200, 100, 2), (1_434_100, 50, 1), (1_434_000, 10, 1)], []);
+        BookDepth after = Book([(1_433_900, 7, 1)], []);
+        h.Gateway.SendMarketDataIncremental(0, Subscription(depth: 0), before, after);
+
+        List<(int Tag, string Value)> x = Assert.Single(TakeValidated(h));
+        Assert.Equal(
+            "268=4|279=2|269=0|55=AAPL|270=143.4|290=3|279=2|269=0|55=AAPL|270=143.41|290=2" +
+            "|279=2|269=0|55=AAPL|270=143.42|290=1|279=0|269=0|55=AAPL|270=143.39|271=7|346=1|290=1",
+            Entries(x, 268));
+    }
+
+    [Fact]
     public void Incremental_respects_market_depth_and_sends_nothing_when_the_visible_levels_are_equal()
     {
         using var h = new GatewayHarness();
