@@ -69,7 +69,7 @@ public sealed class FixGateway : IFixGateway, IDisposable
     internal SessionRegistry Registry { get; }
 
     /// <summary>The session's FixSession (tests, diagnostics); read its state only, calls must go through the gateway.</summary>
-    public FixSession GetSession(int ownerId) => _sessions[ownerId].Session;
+    internal FixSession GetSession(int ownerId) => _sessions[ownerId].Session;
 
     public bool IsLoggedOn(int ownerId) => (uint)ownerId < (uint)_sessions.Length && _sessions[ownerId].Session.State == SessionState.Active;
 
