@@ -35,7 +35,8 @@ internal static class ArgumentParser
           --hgrm-out PATH       write the HDR percentile distribution (microseconds)
           --busy-poll           read by spinning on a non-blocking socket (burns a core) instead of blocking
           --prepopulate N       resting orders placed before measuring, half each side (default 1000)
-          --window N            most orders in flight in pipelined mode and pre-population (default 10000)
+          --window N            most orders in flight in pipelined mode and pre-population (default 4000;
+                                keep under the venue's 4 MiB send backlog bound: ~500 B of replies per order)
           --batch N             pipelined mode: orders per socket send (default 64)
           --mid PRICE           mid price (default 100.00)
           --tick PRICE          tick size (default 0.01)

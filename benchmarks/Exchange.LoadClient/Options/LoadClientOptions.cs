@@ -37,7 +37,13 @@ internal sealed record LoadClientOptions
     public int Prepopulate { get; init; } = 1_000;
 
     /// <summary>Pipelined mode (and pre-population): most orders sent but not yet acknowledged.</summary>
-    public int Window { get; init; } = 10_000;
+    /// <remarks>
+    /// The venue logs a session out when its unsent output passes Listen:MaxSendBacklogBytes (4 MiB by default). An
+    /// order here produces about two ExecutionReports of ~250 bytes (New, then a Trade for the IOCs, plus the resting
+    /// order's Trade), so 10,000 in flight can queue ~5 MB when the client's reader is starved of CPU; 4,000 stays
+    /// well inside the bound.
+    /// </remarks>
+    public int Window { get; init; } = 4_000;
 
     /// <summary>Pipelined mode: most orders encoded into one socket send.</summary>
     public int Batch { get; init; } = 64;

@@ -89,7 +89,18 @@ internal sealed class LoadRunner
             _readerThread.Start();
         }
 
-        bool complete = Prepopulate() && SendFlow() && AwaitFlowAcks();
+        bool complete;
+        try
+        {
+            complete = Prepopulate() && SendFlow() && AwaitFlowAcks();
+        }
+        catch (SocketException e)
+        {
+            // The venue closed the connection, e.g. its per-session send backlog bound was exceeded (it says so in a Logout).
+            _out.WriteLine($"error: connection lost while sending: {e.Message}{(session.LastSessionText is { } text ? $" (venue said: {text})" : string.Empty)}");
+            complete = false;
+        }
+
         LogOut();
         new ReportWriter(_options, _out).Write(_tracker, _reader, _sender, _warmup, complete);
         return complete ? 0 : 1;

@@ -32,7 +32,7 @@ internal sealed class ReportWriter
             sender.OrdersSent, warmup, _options.Prepopulate, tracker.FlowAcked + tracker.PrepopulateAcked, tracker.OrdersRejected,
             tracker.OrdersFilledOnArrival, complete ? string.Empty : "  ** INCOMPLETE **"));
         _out.WriteLine(string.Format(c,
-            "execution reports: new {0}, trade {1}, cancelled {2}, rejected {3}, other {4}; session rejects {5}, business rejects {6}, unmatched {7}, inbound seq gaps {8}, garbled {9}",
+            "execution reports: new {0}, trade {1}, cancelled {2}, rejected {3}, other {4}; session rejects {5}, business rejects {6}, not this run's (e.g. fills of orders an earlier run left resting) {7}, inbound seq gaps {8}, garbled {9}",
             tracker.ExecNew, tracker.ExecTrade, tracker.ExecCancelled, tracker.ExecRejected, tracker.ExecOther,
             tracker.SessionRejects, tracker.BusinessRejects, tracker.UnmatchedReports, reader.SequenceGaps, reader.GarbledFrames));
 
