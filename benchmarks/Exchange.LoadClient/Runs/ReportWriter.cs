@@ -41,7 +41,11 @@ internal sealed class ReportWriter
             long firstSend = tracker.SentAt(warmup);
             long lastSend = tracker.SentAt(flow - 1);
             long lastAck = tracker.LastAckTicks;
-            if (firstSend > 0 && lastAck > firstSend)
+            if (!complete)
+            {
+                _out.WriteLine("throughput: not reported (the run did not complete)");
+            }
+            else if (firstSend > 0 && lastAck > firstSend && lastSend >= firstSend)
             {
                 double elapsed = (double)(lastAck - firstSend) / Stopwatch.Frequency;
                 double sendElapsed = (double)Math.Max(1, lastSend - firstSend) / Stopwatch.Frequency;
