@@ -154,12 +154,7 @@ public static class FixPrice
         }
 
         destination[pos++] = (byte)'.';
-        for (int i = pos + width - 1; i >= pos; i--)
-        {
-            destination[i] = (byte)('0' + (int)(fraction % 10));
-            fraction /= 10;
-        }
-
+        FixInt.WriteDigits(fraction, destination.Slice(pos, width));
         return pos + width;
     }
 
