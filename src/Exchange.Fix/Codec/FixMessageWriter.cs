@@ -20,8 +20,9 @@ namespace Exchange.Fix.Codec;
 /// </code>
 /// <para>
 /// BodyLength is reserved as three digits (bodies of 100..999 bytes are the common case); a shorter or longer body
-/// moves the body once by the difference. The destination must hold the whole message: an undersized span is a
-/// caller bug and throws. Field values are written as given; the caller must not pass SOH inside a value.
+/// moves the body once by the difference. The destination must hold the whole message plus slack: each Add checks
+/// once for its worst case ("tag=" up to 11 bytes, a price up to 22, SOH), so give it the message length + 34 bytes
+/// (<see cref="TypicalMaxLength"/> does). An undersized span is a caller bug and throws. Field values are written as given; the caller must not pass SOH inside a value.
 /// </para>
 /// </remarks>
 public ref struct FixMessageWriter
