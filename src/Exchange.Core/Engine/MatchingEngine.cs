@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using Exchange.Core.Commands;
 using Exchange.Core.Domain;
 using Exchange.Core.Events;
@@ -6,24 +7,340 @@ using Exchange.Core.Strategies;
 
 namespace Exchange.Core.Engine;
 
-// PLACEHOLDER — replaced by the engine branch at merge. It exists only so MatchingEngineFactory compiles on the
-// marketdata branch; it has the real engine's constructor and constraints and no behaviour. Drop this file in the merge.
-public sealed class MatchingEngine<TOrderList, TLevelIndex> : IMatchingEngine
+/// <summary>
+/// Price-time priority matching for all instruments, closed over its two strategies: the order list at a price level
+/// and the price-level index per book side. Both are structs reached through constrained generics, so the JIT
+/// specialises each combination and strategy calls are direct (no interface dispatch per operation).
+/// </summary>
+/// <remarks>
+/// <para>Threading: single writer; every member is called from the matcher thread.</para>
+/// <para>Allocation: pools (orders, levels, client-id index, event buffer) are sized from <see cref="EngineOptions"/> and
+/// grow by doubling; a steady-state command allocates nothing.</para>
+/// <para>Determinism: output depends only on the command sequence (no clock, no randomness, no hash-order iteration).</para>
+/// <para>Event semantics chosen here (the issue leaves them open):</para>
+/// <list type="bullet">
+/// <item>A FOK order that cannot fill completely is <see cref="EventType.Rejected"/> with
+/// <see cref="RejectReason.FillOrKillNotFillable"/> (no Accepted event, no order id): it never existed for the book,
+/// which matches "rejected commands never change state".</item>
+/// <item>A replace down to or below the filled quantity emits one <see cref="EventType.Replaced"/> event with
+/// LeavesQuantity 0 and <see cref="CancelReason.ReplacedToFilled"/>; the order is done. Its OrderQuantity is reported
+/// as the cumulative quantity so OrderQty = CumQty + LeavesQty holds in every report.</item>
+/// <item>A replace that changes the client id re-keys the order under the new id; the old id is free again. A replace may
+/// keep the same client id. Side mismatch gives <see cref="RejectReason.ReplaceSideMismatch"/>; a cancel ignores Side.</item>
+/// <item>CancelRejected carries the request's ids and, when the order exists, its unchanged state (for OrdStatus).</item>
+/// <item>Capacity: a new order is rejected with CapacityExceeded when <see cref="EngineOptions.MaxOrders"/> orders rest.</item>
+/// </list>
+/// </remarks>
+public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingEngine
     where TOrderList : struct, IOrderList
     where TLevelIndex : struct, IPriceLevelIndex
 {
+    private const int InitialEventCapacity = 256;
+
+    private readonly Instrument[] _instruments;
+    private readonly BookSides<TLevelIndex>[] _books;
+    private readonly OrderStore _orders;
+    private readonly LevelPool<TOrderList> _levels;
+    private readonly ClOrdIdIndex _clOrdIds;
+    private readonly EventBuffer _events;
+    private long _lastTradeId;
+    private long _lastCommandSequence;
+
     public MatchingEngine(IReadOnlyList<Instrument> instruments, EngineOptions options)
     {
         ArgumentNullException.ThrowIfNull(instruments);
         ArgumentNullException.ThrowIfNull(options);
+        _instruments = new Instrument[instruments.Count];
+        _books = new BookSides<TLevelIndex>[instruments.Count];
+        for (int i = 0; i < instruments.Count; i++)
+        {
+            Instrument instrument = instruments[i];
+            if (instrument.Id != i || instrument.TickSize <= 0 || instrument.LotSize <= 0 ||
+                instrument.MinPrice <= 0 || instrument.MaxPrice < instrument.MinPrice)
+            {
+                throw new ArgumentException(
+                    $"Instrument at index {i} ({instrument.Symbol}) must have Id {i}, positive tick and lot, and 0 < MinPrice <= MaxPrice.",
+                    nameof(instruments));
+            }
+
+            _instruments[i] = instrument;
+            _books[i].Initialize(instrument);
+        }
+
+        _orders = new OrderStore(options.InitialOrderCapacity, options.MaxOrders);
+        _levels = new LevelPool<TOrderList>(options.InitialLevelCapacity);
+        _clOrdIds = new ClOrdIdIndex(Math.Min(options.InitialOrderCapacity, options.MaxOrders));
+        _events = new EventBuffer(InitialEventCapacity);
     }
 
-    public int RestingOrderCount => throw new NotImplementedException("PLACEHOLDER engine");
+    public int RestingOrderCount => _orders.LiveCount;
 
-    public ReadOnlySpan<EngineEvent> Process(in Command command) => throw new NotImplementedException("PLACEHOLDER engine");
+    public ReadOnlySpan<EngineEvent> Process(in Command command)
+    {
+        _events.Clear();
+        _lastCommandSequence = command.Sequence;
+        switch (command.Type)
+        {
+            case CommandType.NewOrder:
+                ProcessNewOrder(in command);
+                break;
+            case CommandType.Cancel:
+                ProcessCancel(in command);
+                break;
+            case CommandType.Replace:
+                ProcessReplace(in command);
+                break;
+            default:
+                EmitRejected(in command, RejectReason.UnknownCommand);
+                break;
+        }
 
-    public void CopyDepth(int instrumentId, ref BookDepth depth) => throw new NotImplementedException("PLACEHOLDER engine");
+        return _events.AsSpan();
+    }
 
-    public IReadOnlyList<RestingOrder> GetRestingOrders(int instrumentId, Side side) =>
-        throw new NotImplementedException("PLACEHOLDER engine");
+    private void ProcessNewOrder(in Command command)
+    {
+        RejectReason reason = ValidateNewOrder(in command);
+        if (reason != RejectReason.None)
+        {
+            EmitRejected(in command, reason);
+            return;
+        }
+
+        ref BookSides<TLevelIndex> book = ref _books[command.InstrumentId];
+        bool isBuy = command.Side == Side.Buy;
+        bool isMarket = command.OrderType == OrderType.Market;
+        long limit = OrderValidation.EffectiveLimit(isBuy, command.OrderType, command.Price);
+        if (command.TimeInForce == TimeInForce.FillOrKill &&
+            !CanFillCompletely(ref isBuy ? ref book.Asks : ref book.Bids, isBuy, limit, command.Quantity))
+        {
+            EmitRejected(in command, RejectReason.FillOrKillNotFillable);
+            return;
+        }
+
+        int slot = _orders.Allocate();
+        ref OrderSlot order = ref _orders[slot];
+        order.InstrumentId = command.InstrumentId;
+        order.OwnerId = command.OwnerId;
+        order.Side = command.Side;
+        order.OrderType = command.OrderType;
+        order.TimeInForce = command.TimeInForce;
+        order.Price = isMarket ? 0 : command.Price;
+        order.OrderQuantity = command.Quantity;
+        order.LeavesQuantity = command.Quantity;
+        order.ClOrdId = command.ClOrdId;
+        book.Version++;
+
+        Emit(EventType.Accepted, in command, ref order);
+        Match(slot, ref isBuy ? ref book.Asks : ref book.Bids, limit, in command);
+
+        if (order.LeavesQuantity == 0)
+        {
+            _orders.Release(slot);
+        }
+        else if (isMarket || command.TimeInForce == TimeInForce.ImmediateOrCancel)
+        {
+            // FOK never gets here: it passed the fillability check, so it filled completely.
+            order.LeavesQuantity = 0;
+            ref EngineEvent cancelled = ref Emit(EventType.Cancelled, in command, ref order);
+            cancelled.CancelReason = isMarket ? CancelReason.MarketRemainder : CancelReason.ImmediateOrCancelRemainder;
+            _orders.Release(slot);
+        }
+        else
+        {
+            Rest(slot, ref isBuy ? ref book.Bids : ref book.Asks);
+            _clOrdIds.Add(order.OwnerId, order.ClOrdId, order.OrderId);
+        }
+    }
+
+    private RejectReason ValidateNewOrder(in Command command)
+    {
+        if ((uint)command.InstrumentId >= (uint)_instruments.Length)
+        {
+            return RejectReason.UnknownInstrument;
+        }
+
+        if (!OrderValidation.IsValidSide(command.Side))
+        {
+            return RejectReason.InvalidSide;
+        }
+
+        if (!OrderValidation.IsValidOrderType(command.OrderType))
+        {
+            return RejectReason.InvalidOrderType;
+        }
+
+        if (!OrderValidation.IsValidTimeInForce(command.TimeInForce))
+        {
+            return RejectReason.InvalidTimeInForce;
+        }
+
+        Instrument instrument = _instruments[command.InstrumentId];
+        RejectReason reason = OrderValidation.CheckQuantity(instrument, command.Quantity);
+        if (reason == RejectReason.None && command.OrderType == OrderType.Limit)
+        {
+            reason = OrderValidation.CheckLimitPrice(instrument, command.Price);
+        }
+
+        if (reason != RejectReason.None)
+        {
+            return reason;
+        }
+
+        if (_clOrdIds.Contains(command.OwnerId, command.ClOrdId))
+        {
+            return RejectReason.DuplicateClOrdId;
+        }
+
+        return _orders.HasCapacity ? RejectReason.None : RejectReason.CapacityExceeded;
+    }
+
+    private void ProcessCancel(in Command command)
+    {
+        RejectReason reason = FindOrder(in command, out int slot);
+        if (reason != RejectReason.None)
+        {
+            EmitCancelRejected(in command, reason, slot);
+            return;
+        }
+
+        ref OrderSlot order = ref _orders[slot];
+        ref BookSides<TLevelIndex> book = ref _books[order.InstrumentId];
+        Unrest(slot, ref order.Side == Side.Buy ? ref book.Bids : ref book.Asks);
+        _clOrdIds.Remove(order.OwnerId, order.ClOrdId);
+        book.Version++;
+
+        order.LeavesQuantity = 0;
+        ref EngineEvent cancelled = ref Emit(EventType.Cancelled, in command, ref order);
+        cancelled.ClOrdId = command.ClOrdId;
+        cancelled.OrigClOrdId = order.ClOrdId;
+        cancelled.CancelReason = CancelReason.Requested;
+        _orders.Release(slot);
+    }
+
+    private void ProcessReplace(in Command command)
+    {
+        RejectReason reason = FindOrder(in command, out int slot);
+        if (reason == RejectReason.None)
+        {
+            reason = ValidateReplace(in command, ref _orders[slot]);
+        }
+
+        if (reason != RejectReason.None)
+        {
+            EmitCancelRejected(in command, reason, slot);
+            return;
+        }
+
+        ref OrderSlot order = ref _orders[slot];
+        ref BookSides<TLevelIndex> book = ref _books[order.InstrumentId];
+        bool isBuy = order.Side == Side.Buy;
+        ref TLevelIndex ownSide = ref isBuy ? ref book.Bids : ref book.Asks;
+        ClOrdId origClOrdId = order.ClOrdId;
+        long newQuantity = command.Quantity;
+        book.Version++;
+
+        if (newQuantity <= order.CumulativeQuantity)
+        {
+            // Down to or below what already filled: the rest is cancelled and the order is done.
+            Unrest(slot, ref ownSide);
+            _clOrdIds.Remove(order.OwnerId, origClOrdId);
+            order.Price = command.Price;
+            order.OrderQuantity = order.CumulativeQuantity;
+            order.LeavesQuantity = 0;
+            order.ClOrdId = command.ClOrdId;
+            EmitReplaced(in command, ref order, origClOrdId).CancelReason = CancelReason.ReplacedToFilled;
+            _orders.Release(slot);
+            return;
+        }
+
+        if (command.Price == order.Price && newQuantity <= order.OrderQuantity)
+        {
+            // A reduction (or no change) at the same price keeps time priority: adjust in place.
+            long reduction = order.OrderQuantity - newQuantity;
+            order.OrderQuantity = newQuantity;
+            order.LeavesQuantity -= reduction;
+            _levels.Levels[order.Level].TotalQuantity -= reduction;
+            Rekey(ref order, command.ClOrdId, origClOrdId);
+            EmitReplaced(in command, ref order, origClOrdId);
+            return;
+        }
+
+        // A price change or quantity increase loses priority: leave the book, match if now marketable, rest at the back.
+        Unrest(slot, ref ownSide);
+        _clOrdIds.Remove(order.OwnerId, origClOrdId);
+        order.Price = command.Price;
+        order.OrderQuantity = newQuantity;
+        order.LeavesQuantity = newQuantity - order.CumulativeQuantity;
+        order.ClOrdId = command.ClOrdId;
+        EmitReplaced(in command, ref order, origClOrdId);
+        Match(slot, ref isBuy ? ref book.Asks : ref book.Bids, order.Price, in command);
+        if (order.LeavesQuantity == 0)
+        {
+            _orders.Release(slot);
+        }
+        else
+        {
+            // Only Day/GTC orders rest, so a replaced order keeps resting whatever its remainder.
+            Rest(slot, ref ownSide);
+            _clOrdIds.Add(order.OwnerId, order.ClOrdId, order.OrderId);
+        }
+    }
+
+    private RejectReason ValidateReplace(in Command command, ref OrderSlot order)
+    {
+        if (command.Side != order.Side)
+        {
+            return RejectReason.ReplaceSideMismatch;
+        }
+
+        Instrument instrument = _instruments[order.InstrumentId];
+        RejectReason reason = OrderValidation.CheckQuantity(instrument, command.Quantity);
+        if (reason == RejectReason.None)
+        {
+            // Only limit orders rest, so a replace always carries a limit price.
+            reason = OrderValidation.CheckLimitPrice(instrument, command.Price);
+        }
+
+        if (reason == RejectReason.None && command.ClOrdId != order.ClOrdId &&
+            _clOrdIds.Contains(command.OwnerId, command.ClOrdId))
+        {
+            reason = RejectReason.DuplicateClOrdId;
+        }
+
+        return reason;
+    }
+
+    /// <summary>Finds the live order a cancel/replace names (same owner and instrument); slot is -1 when not found.</summary>
+    private RejectReason FindOrder(in Command command, out int slot)
+    {
+        slot = -1;
+        if ((uint)command.InstrumentId >= (uint)_instruments.Length)
+        {
+            return RejectReason.UnknownInstrument;
+        }
+
+        if (!_clOrdIds.TryGet(command.OwnerId, command.OrigClOrdId, out long orderId) ||
+            !_orders.TryGetSlot(orderId, out int found) ||
+            _orders[found].InstrumentId != command.InstrumentId)
+        {
+            return RejectReason.UnknownOrder;
+        }
+
+        slot = found;
+        return RejectReason.None;
+    }
+
+    /// <summary>Moves a resting order to the replace request's client id (no-op when it keeps the same id).</summary>
+    private void Rekey(ref OrderSlot order, in ClOrdId newClOrdId, in ClOrdId origClOrdId)
+    {
+        if (newClOrdId == origClOrdId)
+        {
+            return;
+        }
+
+        _clOrdIds.Remove(order.OwnerId, origClOrdId);
+        order.ClOrdId = newClOrdId;
+        _clOrdIds.Add(order.OwnerId, newClOrdId, order.OrderId);
+    }
 }

@@ -1,0 +1,35 @@
+using Exchange.Core.Events;
+
+namespace Exchange.Core.Engine;
+
+/// <summary>
+/// The reusable output of one command. <see cref="MatchingEngine{TOrderList,TLevelIndex}.Process"/> hands out a span
+/// over it that is valid until the next command. Also numbers events engine-wide (the ExecID source).
+/// </summary>
+/// <remarks>Matcher thread only. Doubles when a command yields more events than ever before (a deep sweep).</remarks>
+internal sealed class EventBuffer
+{
+    private EngineEvent[] _events;
+    private int _count;
+    private long _lastEventId;
+
+    public EventBuffer(int initialCapacity) => _events = new EngineEvent[Math.Max(4, initialCapacity)];
+
+    public void Clear() => _count = 0;
+
+    /// <summary>Appends a cleared event carrying the next event id. The ref is valid until the next call.</summary>
+    public ref EngineEvent Add()
+    {
+        if (_count == _events.Length)
+        {
+            Array.Resize(ref _events, _events.Length * 2);
+        }
+
+        ref EngineEvent e = ref _events[_count++];
+        e = default;
+        e.EventId = ++_lastEventId;
+        return ref e;
+    }
+
+    public ReadOnlySpan<EngineEvent> AsSpan() => new(_events, 0, _count);
+}

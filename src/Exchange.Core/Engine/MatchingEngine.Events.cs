@@ -1,0 +1,95 @@
+using Exchange.Core.Commands;
+using Exchange.Core.Domain;
+using Exchange.Core.Events;
+
+namespace Exchange.Core.Engine;
+
+// Writing events into the reusable buffer. Each helper returns a ref so callers can set the one or two fields that
+// differ; the ref is valid until the next event is added.
+public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
+{
+    /// <summary>An event about <paramref name="order"/>, caused by <paramref name="command"/>, carrying its current state.</summary>
+    private ref EngineEvent Emit(EventType type, in Command command, ref OrderSlot order)
+    {
+        ref EngineEvent e = ref _events.Add();
+        e.Type = type;
+        e.SourceCommand = command.Type;
+        e.Timestamp = command.Timestamp;
+        e.CommandSequence = command.Sequence;
+        e.Side = order.Side;
+        e.OrderType = order.OrderType;
+        e.TimeInForce = order.TimeInForce;
+        e.InstrumentId = order.InstrumentId;
+        e.OwnerId = order.OwnerId;
+        e.OrderId = order.OrderId;
+        e.Price = order.Price;
+        e.OrderQuantity = order.OrderQuantity;
+        e.LeavesQuantity = order.LeavesQuantity;
+        e.CumulativeQuantity = order.CumulativeQuantity;
+        e.CumulativeNotional = order.CumulativeNotional;
+        e.ClOrdId = order.ClOrdId;
+        return ref e;
+    }
+
+    private void EmitTrade(in Command command, ref OrderSlot order, long price, long quantity, long tradeId)
+    {
+        ref EngineEvent e = ref Emit(EventType.Trade, in command, ref order);
+        e.LastPrice = price;
+        e.LastQuantity = quantity;
+        e.TradeId = tradeId;
+    }
+
+    private ref EngineEvent EmitReplaced(in Command command, ref OrderSlot order, in ClOrdId origClOrdId)
+    {
+        ref EngineEvent e = ref Emit(EventType.Replaced, in command, ref order);
+        e.OrigClOrdId = origClOrdId;
+        return ref e;
+    }
+
+    /// <summary>A refused new order (or unknown command type): echoes the command, no order id.</summary>
+    private void EmitRejected(in Command command, RejectReason reason)
+    {
+        ref EngineEvent e = ref _events.Add();
+        e.Type = EventType.Rejected;
+        e.SourceCommand = command.Type;
+        e.RejectReason = reason;
+        e.Timestamp = command.Timestamp;
+        e.CommandSequence = command.Sequence;
+        e.Side = command.Side;
+        e.OrderType = command.OrderType;
+        e.TimeInForce = command.TimeInForce;
+        e.InstrumentId = command.InstrumentId;
+        e.OwnerId = command.OwnerId;
+        e.Price = command.Price;
+        e.OrderQuantity = command.Quantity;
+        e.ClOrdId = command.ClOrdId;
+    }
+
+    /// <summary>A refused cancel/replace: the request's ids and, when the order exists (slot >= 0), its unchanged state.</summary>
+    private void EmitCancelRejected(in Command command, RejectReason reason, int slot)
+    {
+        ref EngineEvent e = ref _events.Add();
+        e.Type = EventType.CancelRejected;
+        e.SourceCommand = command.Type;
+        e.RejectReason = reason;
+        e.Timestamp = command.Timestamp;
+        e.CommandSequence = command.Sequence;
+        e.Side = command.Side;
+        e.InstrumentId = command.InstrumentId;
+        e.OwnerId = command.OwnerId;
+        e.ClOrdId = command.ClOrdId;
+        e.OrigClOrdId = command.OrigClOrdId;
+        if (slot >= 0)
+        {
+            ref OrderSlot order = ref _orders[slot];
+            e.OrderType = order.OrderType;
+            e.TimeInForce = order.TimeInForce;
+            e.OrderId = order.OrderId;
+            e.Price = order.Price;
+            e.OrderQuantity = order.OrderQuantity;
+            e.LeavesQuantity = order.LeavesQuantity;
+            e.CumulativeQuantity = order.CumulativeQuantity;
+            e.CumulativeNotional = order.CumulativeNotional;
+        }
+    }
+}

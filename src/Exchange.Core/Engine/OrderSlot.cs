@@ -1,0 +1,28 @@
+using Exchange.Core.Domain;
+
+namespace Exchange.Core.Engine;
+
+/// <summary>The state of one live order, held in a pooled slot of <see cref="OrderStore"/>.</summary>
+internal struct OrderSlot
+{
+    /// <summary>(generation &lt;&lt; 32) | slot; 0 while the slot is free.</summary>
+    public long OrderId;
+
+    public int InstrumentId;
+    public int OwnerId;
+
+    /// <summary>The price-level slot the order rests in; meaningful only while it rests.</summary>
+    public int Level;
+
+    public Side Side;
+    public OrderType OrderType;
+    public TimeInForce TimeInForce;
+
+    /// <summary>Limit price; 0 for market orders.</summary>
+    public long Price;
+    public long OrderQuantity;
+    public long LeavesQuantity;
+    public long CumulativeQuantity;
+    public long CumulativeNotional;
+    public ClOrdId ClOrdId;
+}

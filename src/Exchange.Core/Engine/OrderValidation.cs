@@ -1,0 +1,48 @@
+using Exchange.Core.Domain;
+using Exchange.Core.Events;
+
+namespace Exchange.Core.Engine;
+
+/// <summary>Field checks shared by new orders and replaces. Pure functions: validation never touches state.</summary>
+internal static class OrderValidation
+{
+    public static bool IsValidSide(Side side) => side is Side.Buy or Side.Sell;
+
+    public static bool IsValidOrderType(OrderType type) => type is OrderType.Limit or OrderType.Market;
+
+    public static bool IsValidTimeInForce(TimeInForce tif) =>
+        tif is TimeInForce.Day or TimeInForce.GoodTillCancel or TimeInForce.ImmediateOrCancel or TimeInForce.FillOrKill;
+
+    public static RejectReason CheckQuantity(Instrument instrument, long quantity)
+    {
+        if (quantity <= 0)
+        {
+            return RejectReason.QuantityNotPositive;
+        }
+
+        return quantity % instrument.LotSize != 0 ? RejectReason.QuantityOffLot : RejectReason.None;
+    }
+
+    public static RejectReason CheckLimitPrice(Instrument instrument, long price)
+    {
+        if (price <= 0)
+        {
+            return RejectReason.PriceNotPositive;
+        }
+
+        if (price % instrument.TickSize != 0)
+        {
+            return RejectReason.PriceOffTick;
+        }
+
+        return price < instrument.MinPrice || price > instrument.MaxPrice ? RejectReason.PriceOutOfBand : RejectReason.None;
+    }
+
+    /// <summary>Whether a taker on <paramref name="takerIsBuy"/> with <paramref name="limit"/> trades at a resting price.</summary>
+    public static bool Crosses(bool takerIsBuy, long limit, long restingPrice) =>
+        takerIsBuy ? restingPrice <= limit : restingPrice >= limit;
+
+    /// <summary>The taker's effective limit: its price, or unbounded for a market order.</summary>
+    public static long EffectiveLimit(bool isBuy, OrderType type, long price) =>
+        type == OrderType.Market ? (isBuy ? long.MaxValue : long.MinValue) : price;
+}

@@ -1,0 +1,139 @@
+using Exchange.Core.Commands;
+using Exchange.Core.Domain;
+using Exchange.Core.Engine;
+using Exchange.Core.Events;
+using Exchange.Core.MarketData;
+using Exchange.Core.Tests.Reference;
+using Xunit;
+
+namespace Exchange.Core.Tests.Engine;
+
+/// <summary>
+/// Long seeded random command streams through every strategy combination and through <see cref="ReferenceBook"/>:
+/// every event, the depth after every command, and the final resting orders must be identical.
+/// </summary>
+public class DifferentialTests
+{
+    private const int CommandsPerSeed = 20_000;
+
+    public static IEnumerable<object[]> CombinationsAndSeeds =>
+        from combination in StrategyMatrix.Names
+        from seed in new[] { 1, 2, 3, 42 }
+        select new object[] { combination, seed };
+
+    [Theory]
+    [MemberData(nameof(CombinationsAndSeeds))]
+    public void Engine_matches_reference_book_on_random_stream(string combination, int seed)
+    {
+        ReferenceRun expected = ReferenceRuns.GetOrAdd(seed, s => new Lazy<ReferenceRun>(() => ReferenceRun.Record(s))).Value;
+        var options = new EngineOptions { InitialOrderCapacity = 4, InitialLevelCapacity = 2, MaxOrders = 1 << 20 };
+        IMatchingEngine engine = StrategyMatrix.Create(combination, TestInstruments.Create(), options); // small pools: growth is exercised too
+        var text = new EventText();
+        var stream = new RandomCommandStream(seed);
+
+        for (int i = 0; i < CommandsPerSeed; i++)
+        {
+            Command command = stream.Next();
+            string[] actual = Describe(engine.Process(in command), text);
+            Assert.True(expected.Events[i].SequenceEqual(actual),
+                $"command {i} ({command.Type} {command.ClOrdId}/{command.OrigClOrdId}): expected\n{string.Join('\n', expected.Events[i])}\nactual\n{string.Join('\n', actual)}");
+            if (expected.Depths.TryGetValue(i, out string? depth))
+            {
+                Assert.Equal(depth, DescribeDepth(engine, command.InstrumentId));
+            }
+        }
+
+        Assert.Equal(expected.FinalState, DescribeState(engine, text));
+    }
+
+    [Fact]
+    public void Random_stream_exercises_every_outcome()
+    {
+        // Agreement proves little unless the stream really hits every rule; checked on the reference's output.
+        ReferenceRun run = ReferenceRuns.GetOrAdd(1, s => new Lazy<ReferenceRun>(() => ReferenceRun.Record(s))).Value;
+        var counts = run.Events.SelectMany(lines => lines).GroupBy(line => line.Split(' ')[1]).ToDictionary(g => g.Key, g => g.Count());
+        foreach (string type in new[] { "Accepted", "Rejected", "Trade", "Cancelled", "Replaced", "CancelRejected" })
+        {
+            Assert.True(counts.GetValueOrDefault(type) > 100, $"only {counts.GetValueOrDefault(type)} {type} events");
+        }
+
+        foreach (string reason in new[] { "can=MarketRemainder", "can=ImmediateOrCancelRemainder", "can=ReplacedToFilled", "rej=FillOrKillNotFillable", "rej=DuplicateClOrdId", "rej=ReplaceSideMismatch" })
+        {
+            Assert.Contains(run.Events.SelectMany(lines => lines), line => line.Contains(reason, StringComparison.Ordinal));
+        }
+
+        Assert.True(run.FinalState.Count(c => c == '\n') > 20, "book too thin at the end");
+    }
+
+    private static readonly System.Collections.Concurrent.ConcurrentDictionary<int, Lazy<ReferenceRun>> ReferenceRuns = new();
+
+    /// <summary>The reference book's output for one seed, recorded once and shared by every combination's test.</summary>
+    private sealed record ReferenceRun(string[][] Events, Dictionary<int, string> Depths, string FinalState)
+    {
+        public static ReferenceRun Record(int seed)
+        {
+            var reference = new ReferenceBook(TestInstruments.Create(), new EngineOptions { MaxOrders = 1 << 20 });
+            var text = new EventText();
+            var stream = new RandomCommandStream(seed);
+            var events = new string[CommandsPerSeed][];
+            var depths = new Dictionary<int, string>();
+            for (int i = 0; i < CommandsPerSeed; i++)
+            {
+                Command command = stream.Next();
+                events[i] = Describe(reference.Process(in command), text);
+                if (i % 97 == 0)
+                {
+                    depths[i] = DescribeDepth(reference, command.InstrumentId);
+                }
+            }
+
+            return new ReferenceRun(events, depths, DescribeState(reference, text));
+        }
+    }
+
+    private static string[] Describe(ReadOnlySpan<EngineEvent> events, EventText text)
+    {
+        var lines = new string[events.Length];
+        for (int i = 0; i < events.Length; i++)
+        {
+            lines[i] = text.Describe(in events[i]);
+        }
+
+        return lines;
+    }
+
+    /// <summary>Top-of-book depth as text; an unknown instrument id maps into range so every sample compares something.</summary>
+    private static string DescribeDepth(IMatchingEngine engine, int instrument)
+    {
+        var depth = default(BookDepth);
+        engine.CopyDepth(Math.Abs(instrument) % TestInstruments.Create().Count, ref depth);
+        var text = new System.Text.StringBuilder();
+        for (int i = 0; i < depth.BidCount; i++)
+        {
+            text.Append($"B{depth.Bids[i].Price}x{depth.Bids[i].Quantity}/{depth.Bids[i].OrderCount} ");
+        }
+
+        for (int i = 0; i < depth.AskCount; i++)
+        {
+            text.Append($"A{depth.Asks[i].Price}x{depth.Asks[i].Quantity}/{depth.Asks[i].OrderCount} ");
+        }
+
+        return text.ToString();
+    }
+
+    /// <summary>Every resting order of every instrument in priority order, plus the count, as text.</summary>
+    private static string DescribeState(IMatchingEngine engine, EventText text)
+    {
+        var lines = new List<string> { $"resting={engine.RestingOrderCount}" };
+        for (int instrument = 0; instrument < TestInstruments.Create().Count; instrument++)
+        {
+            foreach (Side side in new[] { Side.Buy, Side.Sell })
+            {
+                lines.AddRange(engine.GetRestingOrders(instrument, side).Select(o => $"{instrument} {text.Describe(o)}"));
+                lines.Add(DescribeDepth(engine, instrument));
+            }
+        }
+
+        return string.Join('\n', lines);
+    }
+}

@@ -1,0 +1,234 @@
+using Exchange.Core.Domain;
+using Exchange.Core.Engine;
+using Exchange.Core.Events;
+using Xunit;
+
+namespace Exchange.Core.Tests.Engine;
+
+/// <summary>Cancel and cancel/replace rules, each run on every strategy combination.</summary>
+public class OrderManagementScenarioTests
+{
+    public static IEnumerable<object[]> Combinations => StrategyMatrix.Combinations;
+
+    [Theory]
+    [MemberData(nameof(Combinations))]
+    public void Cancel_removes_the_order_and_reports_both_ids(string combination)
+    {
+        var h = EngineHarness.For(combination);
+        long id = h.Buy("b1", -1, 5)[0].OrderId;
+        h.Buy("b2", -1, 5);
+
+        EngineEvent cancelled = Assert.Single(h.Cancel("c1", "b1", Side.Buy));
+
+        Assert.Equal(EventType.Cancelled, cancelled.Type);
+        Assert.Equal(CancelReason.Requested, cancelled.CancelReason);
+        Assert.Equal("c1", cancelled.ClOrdId.ToString());
+        Assert.Equal("b1", cancelled.OrigClOrdId.ToString());
+        Assert.Equal(id, cancelled.OrderId);
+        Assert.Equal(0, cancelled.LeavesQuantity);
+        Assert.Equal(["b2"], h.Bids().Select(o => o.ClOrdId.ToString()));
+        Assert.Equal(1, h.Engine.RestingOrderCount);
+    }
+
+    [Theory]
+    [MemberData(nameof(Combinations))]
+    public void Cancel_of_partially_filled_order_reports_its_fills(string combination)
+    {
+        var h = EngineHarness.For(combination);
+        h.Sell("s1", 1, 10);
+        h.Buy("b1", 1, 4, owner: 2);
+
+        EngineEvent cancelled = Assert.Single(h.Cancel("c1", "s1", Side.Sell));
+
+        Assert.Equal(4, cancelled.CumulativeQuantity);
+        Assert.Equal(10, cancelled.OrderQuantity);
+        Assert.Empty(h.Asks());
+    }
+
+    [Theory]
+    [MemberData(nameof(Combinations))]
+    public void Cancel_of_unknown_filled_or_foreign_order_is_rejected_without_change(string combination)
+    {
+        var h = EngineHarness.For(combination);
+        h.Sell("s1", 1, 5, owner: 1);
+        h.Sell("s2", 2, 5, owner: 1);
+        h.Buy("b1", 1, 5, owner: 2); // fills s1
+        string before = h.BookState();
+
+        EngineEvent unknown = Assert.Single(h.Cancel("c1", "zzz", Side.Sell));
+        EngineEvent filled = Assert.Single(h.Cancel("c2", "s1", Side.Sell));
+        EngineEvent foreign = Assert.Single(h.Cancel("c3", "s2", Side.Sell, owner: 2));
+        EngineEvent otherInstrument = Assert.Single(h.Cancel("c4", "s2", Side.Sell, instrument: 2));
+        EngineEvent badInstrument = Assert.Single(h.Cancel("c5", "s2", Side.Sell, instrument: 99));
+
+        foreach (EngineEvent e in new[] { unknown, filled, foreign, otherInstrument })
+        {
+            Assert.Equal(EventType.CancelRejected, e.Type);
+            Assert.Equal(RejectReason.UnknownOrder, e.RejectReason);
+            Assert.Equal(0, e.OrderId);
+        }
+
+        Assert.Equal(RejectReason.UnknownInstrument, badInstrument.RejectReason);
+        Assert.Equal("c3", foreign.ClOrdId.ToString());
+        Assert.Equal("s2", foreign.OrigClOrdId.ToString());
+        Assert.Equal(before, h.BookState());
+    }
+
+    [Theory]
+    [MemberData(nameof(Combinations))]
+    public void Replace_reducing_quantity_at_same_price_keeps_priority(string combination)
+    {
+        var h = EngineHarness.For(combination);
+        h.Sell("s1", 1, 10);
+        h.Sell("s2", 1, 10);
+
+        EngineEvent replaced = Assert.Single(h.Replace("r1", "s1", Side.Sell, 1, 6));
+
+        Assert.Equal(EventType.Replaced, replaced.Type);
+        Assert.Equal("r1", replaced.ClOrdId.ToString());
+        Assert.Equal("s1", replaced.OrigClOrdId.ToString());
+        Assert.Equal(6, replaced.OrderQuantity);
+        Assert.Equal(6, replaced.LeavesQuantity);
+        Assert.Equal(["r1", "s2"], h.Asks().Select(o => o.ClOrdId.ToString()));
+
+        EngineEvent[] trade = h.Buy("b1", 1, 1, owner: 2);
+        Assert.Equal("r1", trade[2].ClOrdId.ToString());
+    }
+
+    [Theory]
+    [MemberData(nameof(Combinations))]
+    public void Replace_reducing_a_partially_filled_order_keeps_fills(string combination)
+    {
+        var h = EngineHarness.For(combination);
+        h.Sell("s1", 1, 10);
+        h.Buy("b1", 1, 4, owner: 2);
+
+        EngineEvent replaced = Assert.Single(h.Replace("r1", "s1", Side.Sell, 1, 7));
+
+        Assert.Equal(7, replaced.OrderQuantity);
+        Assert.Equal(3, replaced.LeavesQuantity);
+        Assert.Equal(4, replaced.CumulativeQuantity);
+        RestingOrder ask = Assert.Single(h.Asks());
+        Assert.Equal(3, ask.LeavesQuantity);
+    }
+
+    [Theory]
+    [MemberData(nameof(Combinations))]
+    public void Replace_increasing_quantity_loses_priority(string combination)
+    {
+        var h = EngineHarness.For(combination);
+        h.Sell("s1", 1, 10);
+        h.Sell("s2", 1, 10);
+
+        EngineEvent replaced = Assert.Single(h.Replace("r1", "s1", Side.Sell, 1, 12));
+
+        Assert.Equal(12, replaced.LeavesQuantity);
+        Assert.Equal(["s2", "r1"], h.Asks().Select(o => o.ClOrdId.ToString()));
+    }
+
+    [Theory]
+    [MemberData(nameof(Combinations))]
+    public void Replace_changing_price_moves_to_back_of_new_level(string combination)
+    {
+        var h = EngineHarness.For(combination);
+        h.Buy("b1", -2, 5);
+        h.Buy("b2", -1, 5);
+        h.Buy("b3", -3, 5);
+
+        EngineEvent replaced = Assert.Single(h.Replace("r1", "b3", Side.Buy, -1, 5));
+
+        Assert.Equal(TestInstruments.P(-1), replaced.Price);
+        Assert.Equal(["b2", "r1", "b1"], h.Bids().Select(o => o.ClOrdId.ToString()));
+        Assert.Equal(replaced.OrderId, h.Bids()[1].OrderId);
+    }
+
+    [Theory]
+    [MemberData(nameof(Combinations))]
+    public void Replace_that_becomes_marketable_trades_at_once_and_rests_the_rest(string combination)
+    {
+        var h = EngineHarness.For(combination);
+        h.Sell("s1", 1, 3, owner: 2);
+        h.Sell("s2", 2, 3, owner: 2);
+        h.Buy("b1", -1, 10);
+
+        EngineEvent[] events = h.Replace("r1", "b1", Side.Buy, 1, 10);
+
+        Assert.Equal([EventType.Replaced, EventType.Trade, EventType.Trade], events.Select(e => e.Type));
+        Assert.Equal("r1", events[1].ClOrdId.ToString());
+        Assert.Equal(TestInstruments.P(1), events[1].LastPrice);
+        Assert.Equal("s1", events[2].ClOrdId.ToString());
+        RestingOrder bid = Assert.Single(h.Bids());
+        Assert.Equal(7, bid.LeavesQuantity);
+        Assert.Equal(TestInstruments.P(1), bid.Price);
+        Assert.Equal(["s2"], h.Asks().Select(o => o.ClOrdId.ToString()));
+    }
+
+    [Theory]
+    [MemberData(nameof(Combinations))]
+    public void Replace_down_to_filled_quantity_cancels_the_rest(string combination)
+    {
+        var h = EngineHarness.For(combination);
+        h.Sell("s1", 1, 10);
+        h.Buy("b1", 1, 6, owner: 2);
+
+        EngineEvent replaced = Assert.Single(h.Replace("r1", "s1", Side.Sell, 1, 4));
+
+        Assert.Equal(EventType.Replaced, replaced.Type);
+        Assert.Equal(CancelReason.ReplacedToFilled, replaced.CancelReason);
+        Assert.Equal(0, replaced.LeavesQuantity);
+        Assert.Equal(6, replaced.CumulativeQuantity);
+        Assert.Equal(6, replaced.OrderQuantity); // clamped to what filled: OrderQty = CumQty + LeavesQty
+        Assert.Empty(h.Asks());
+        Assert.Equal(0, h.Engine.RestingOrderCount);
+        Assert.Equal(RejectReason.UnknownOrder, Assert.Single(h.Cancel("c1", "r1", Side.Sell)).RejectReason);
+    }
+
+    [Theory]
+    [MemberData(nameof(Combinations))]
+    public void Replace_to_new_client_id_rekeys_the_order(string combination)
+    {
+        var h = EngineHarness.For(combination);
+        h.Buy("b1", -1, 5);
+        h.Replace("r1", "b1", Side.Buy, -2, 5);
+
+        Assert.Equal(RejectReason.UnknownOrder, Assert.Single(h.Cancel("c1", "b1", Side.Buy)).RejectReason);
+        Assert.Equal(EventType.Accepted, h.Buy("b1", -3, 1)[0].Type); // the old id is free again
+        Assert.Equal(EventType.Cancelled, Assert.Single(h.Cancel("c2", "r1", Side.Buy)).Type);
+        Assert.Equal(EventType.Replaced, Assert.Single(h.Replace("b1", "b1", Side.Buy, -3, 2)).Type); // same id allowed
+    }
+
+    [Theory]
+    [MemberData(nameof(Combinations))]
+    public void Replace_rejections_leave_the_order_unchanged(string combination)
+    {
+        var h = EngineHarness.For(combination);
+        h.Buy("b1", -1, 5);
+        h.Buy("b2", -1, 5);
+        string before = h.BookState();
+
+        (EngineEvent[] Events, RejectReason Expected)[] cases =
+        [
+            (h.Replace("r1", "b1", Side.Sell, -1, 5), RejectReason.ReplaceSideMismatch),
+            (h.Replace("r2", "zz", Side.Buy, -1, 5), RejectReason.UnknownOrder),
+            (h.Replace("r3", "b1", Side.Buy, -1, 5, owner: 9), RejectReason.UnknownOrder),
+            (h.Replace("r4", "b1", Side.Buy, -1, 0), RejectReason.QuantityNotPositive),
+            (h.Send(Commands.Replace(1, 1, "r5", "b1", Side.Buy, TestInstruments.P(-1) + 1, 5)), RejectReason.PriceOffTick),
+            (h.Send(Commands.Replace(1, 1, "r6", "b1", Side.Buy, 0, 5)), RejectReason.PriceNotPositive),
+            (h.Send(Commands.Replace(1, 1, "r7", "b1", Side.Buy, TestInstruments.MaxPrice + TestInstruments.Tick, 5)), RejectReason.PriceOutOfBand),
+            (h.Replace("b2", "b1", Side.Buy, -1, 4), RejectReason.DuplicateClOrdId),
+            (h.Send(Commands.Replace(0, 1, "r8", "b1", Side.Buy, TestInstruments.P(-1), 5)), RejectReason.UnknownOrder),
+        ];
+
+        foreach ((EngineEvent[] events, RejectReason expected) in cases)
+        {
+            EngineEvent e = Assert.Single(events);
+            Assert.Equal(EventType.CancelRejected, e.Type);
+            Assert.Equal(expected, e.RejectReason);
+        }
+
+        Assert.Equal(before, h.BookState());
+        var lot = new EngineHarness(StrategyMatrix.Create(combination, TestInstruments.Create()));
+        lot.Buy("b1", -1, 10, instrument: 0);
+        Assert.Equal(RejectReason.QuantityOffLot, Assert.Single(lot.Replace("r1", "b1", Side.Buy, -1, 15, instrument: 0)).RejectReason);
+    }
+}

@@ -1,0 +1,122 @@
+using Exchange.Core.Commands;
+using Exchange.Core.Domain;
+
+namespace Exchange.Core.Tests.Engine;
+
+/// <summary>
+/// A seeded stream of plausible and deliberately broken commands for the differential test: new orders of every
+/// type and time in force near the mid (so they cross often), cancels and replaces of recent client ids (live or not,
+/// sometimes another owner's or the wrong side), duplicate ids and invalid fields. Same seed, same stream.
+/// </summary>
+public sealed class RandomCommandStream(int seed, int instrumentCount = 3, int ownerCount = 4)
+{
+    private readonly Random _random = new(seed);
+    private readonly List<(int Instrument, int Owner, ClOrdId Id, Side Side, long Price)> _issued = [];
+    private int _nextId;
+    private long _sequence;
+
+    public Command Next()
+    {
+        int roll = _random.Next(100);
+        Command command = roll switch
+        {
+            < 50 => NewOrder(),
+            < 70 => CancelOrReplace(CommandType.Cancel),
+            < 92 => CancelOrReplace(CommandType.Replace),
+            _ => Broken(),
+        };
+        command.Sequence = ++_sequence;
+        command.Timestamp = _sequence * 7;
+        return command;
+    }
+
+    private Command NewOrder()
+    {
+        int instrument = _random.Next(instrumentCount);
+        int owner = _random.Next(ownerCount);
+        Side side = _random.Next(2) == 0 ? Side.Buy : Side.Sell;
+        long lot = instrument == 0 ? 10 : 1;
+        long quantity = lot * _random.Next(1, 12);
+        // Buyers lean below the mid and sellers above, with overlap, so books build up and also cross.
+        int ticks = _random.Next(-6, 7) + (side == Side.Buy ? -2 : 2);
+        if (_random.Next(100) < 10)
+        {
+            // Some deep orders so sides hold dozens of levels (binary-search paths, ladder ends) and sweeps go far.
+            ticks = (side == Side.Buy ? -1 : 1) * _random.Next(10, 80);
+        }
+
+        long price = TestInstruments.P(ticks);
+        ClOrdId id = _random.Next(100) < 3 && _issued.Count > 0 ? Recent().Id : FreshId();
+        TimeInForce tif = _random.Next(100) switch
+        {
+            < 45 => TimeInForce.Day,
+            < 70 => TimeInForce.GoodTillCancel,
+            < 85 => TimeInForce.ImmediateOrCancel,
+            _ => TimeInForce.FillOrKill,
+        };
+        Command command = Commands.Limit(instrument, owner, id, side, price, quantity, tif);
+        if (_random.Next(100) < 8)
+        {
+            command.OrderType = OrderType.Market;
+            command.Price = _random.Next(2) == 0 ? 0 : price;
+        }
+
+        _issued.Add((instrument, owner, id, side, price));
+        return command;
+    }
+
+    private Command CancelOrReplace(CommandType type)
+    {
+        if (_issued.Count == 0)
+        {
+            return NewOrder();
+        }
+
+        var target = Recent();
+        int owner = _random.Next(100) < 5 ? _random.Next(ownerCount) : target.Owner;
+        int instrument = _random.Next(100) < 3 ? _random.Next(instrumentCount) : target.Instrument;
+        Side side = _random.Next(100) < 3 ? (target.Side == Side.Buy ? Side.Sell : Side.Buy) : target.Side;
+        ClOrdId requestId = _random.Next(100) < 10 ? target.Id : FreshId();
+        if (type == CommandType.Cancel)
+        {
+            return Commands.Cancel(instrument, owner, requestId, target.Id, side);
+        }
+
+        long lot = instrument == 0 ? 10 : 1;
+        long price = _random.Next(100) switch
+        {
+            < 50 => target.Price,
+            _ => TestInstruments.P(_random.Next(-8, 9)),
+        };
+        long quantity = lot * _random.Next(0, 14);
+        _issued.Add((instrument, owner, requestId, side, price));
+        return Commands.Replace(instrument, owner, requestId, target.Id, side, price, quantity);
+    }
+
+    private Command Broken()
+    {
+        Command command = NewOrder();
+        switch (_random.Next(12))
+        {
+            case 0: command.InstrumentId = instrumentCount + _random.Next(3); break;
+            case 1: command.Side = (Side)'5'; break;
+            case 2: command.OrderType = (OrderType)'P'; break;
+            case 3: command.TimeInForce = (TimeInForce)'2'; break;
+            case 4: command.Quantity = -_random.Next(3); break;
+            case 5: command.Quantity += 3; break; // off lot on instrument 0, fine elsewhere
+            case 6: command.Price = command.OrderType == OrderType.Limit ? -command.Price : command.Price; break;
+            case 7: command.Price += 17; break;
+            case 8: command.Price = TestInstruments.MaxPrice + (TestInstruments.Tick * _random.Next(1, 4)); break;
+            case 9: command.Type = CommandType.None; break;
+            case 10: command.Type = CommandType.Replace; command.OrigClOrdId = FreshId(); break;
+            default: command.TimeInForce = TimeInForce.FillOrKill; command.Quantity *= 50; break;
+        }
+
+        return command;
+    }
+
+    private (int Instrument, int Owner, ClOrdId Id, Side Side, long Price) Recent() =>
+        _issued[Math.Max(0, _issued.Count - 1 - _random.Next(Math.Min(_issued.Count, 60)))];
+
+    private ClOrdId FreshId() => ClOrdId.From($"o{++_nextId}");
+}

@@ -1,0 +1,339 @@
+using System.Runtime.InteropServices;
+using Exchange.Core.Commands;
+using Exchange.Core.Domain;
+using Exchange.Core.Engine;
+using Exchange.Core.Events;
+using Exchange.Core.MarketData;
+
+namespace Exchange.Core.Tests.Reference;
+
+/// <summary>
+/// The matching rules written as plainly as possible, for the differential test: each book side is a List of orders
+/// kept in priority order (best price first, then arrival), found by linear search. Slow and obviously correct is the
+/// point; it shares no code with the engine except the contract types.
+/// </summary>
+/// <remarks>Order ids are 1, 2, 3... (the comparison maps ids by first appearance, so only consistency matters).</remarks>
+public sealed class ReferenceBook : IMatchingEngine
+{
+    private readonly IReadOnlyList<Instrument> _instruments;
+    private readonly List<Order>[] _bids;
+    private readonly List<Order>[] _asks;
+    private readonly List<EngineEvent> _events = [];
+    private readonly int _maxOrders;
+    private long _lastEventId;
+    private long _lastTradeId;
+    private long _lastOrderId;
+    private long _lastSequence;
+
+    public ReferenceBook(IReadOnlyList<Instrument> instruments, EngineOptions options)
+    {
+        _instruments = instruments;
+        _bids = instruments.Select(_ => new List<Order>()).ToArray();
+        _asks = instruments.Select(_ => new List<Order>()).ToArray();
+        _maxOrders = options.MaxOrders;
+    }
+
+    public int RestingOrderCount => _bids.Sum(b => b.Count) + _asks.Sum(a => a.Count);
+
+    public ReadOnlySpan<EngineEvent> Process(in Command command)
+    {
+        _events.Clear();
+        _lastSequence = command.Sequence;
+        Command c = command;
+        switch (c.Type)
+        {
+            case CommandType.NewOrder: NewOrder(c); break;
+            case CommandType.Cancel: Cancel(c); break;
+            case CommandType.Replace: Replace(c); break;
+            default: Reject(c, RejectReason.UnknownCommand); break;
+        }
+
+        return CollectionsMarshal.AsSpan(_events);
+    }
+
+    private void NewOrder(Command c)
+    {
+        RejectReason reason = CheckNewOrder(c);
+        if (reason != RejectReason.None)
+        {
+            Reject(c, reason);
+            return;
+        }
+
+        var order = new Order
+        {
+            Id = ++_lastOrderId, Instrument = c.InstrumentId, Owner = c.OwnerId, ClOrdId = c.ClOrdId, Side = c.Side,
+            Type = c.OrderType, Tif = c.TimeInForce, Price = c.OrderType == OrderType.Market ? 0 : c.Price,
+            Quantity = c.Quantity, Leaves = c.Quantity,
+        };
+        Add(EventType.Accepted, c, order);
+        MatchAgainstBook(c, order);
+        if (order.Leaves == 0)
+        {
+            return;
+        }
+
+        if (order.Type == OrderType.Market || order.Tif == TimeInForce.ImmediateOrCancel)
+        {
+            order.Leaves = 0;
+            EngineEvent cancelled = Add(EventType.Cancelled, c, order);
+            cancelled.CancelReason = order.Type == OrderType.Market ? CancelReason.MarketRemainder : CancelReason.ImmediateOrCancelRemainder;
+            SetLast(cancelled);
+            return;
+        }
+
+        Insert(order);
+    }
+
+    private RejectReason CheckNewOrder(Command c)
+    {
+        if (c.InstrumentId < 0 || c.InstrumentId >= _instruments.Count) return RejectReason.UnknownInstrument;
+        if (c.Side != Side.Buy && c.Side != Side.Sell) return RejectReason.InvalidSide;
+        if (c.OrderType != OrderType.Limit && c.OrderType != OrderType.Market) return RejectReason.InvalidOrderType;
+        if (c.TimeInForce is not (TimeInForce.Day or TimeInForce.GoodTillCancel or TimeInForce.ImmediateOrCancel or TimeInForce.FillOrKill))
+        {
+            return RejectReason.InvalidTimeInForce;
+        }
+
+        Instrument instrument = _instruments[c.InstrumentId];
+        RejectReason reason = CheckQuantity(instrument, c.Quantity);
+        if (reason != RejectReason.None) return reason;
+        if (c.OrderType == OrderType.Limit)
+        {
+            reason = CheckPrice(instrument, c.Price);
+            if (reason != RejectReason.None) return reason;
+        }
+
+        if (FindLive(c.OwnerId, c.ClOrdId) != null) return RejectReason.DuplicateClOrdId;
+        if (RestingOrderCount >= _maxOrders) return RejectReason.CapacityExceeded;
+        if (c.TimeInForce == TimeInForce.FillOrKill)
+        {
+            long available = Opposite(c.InstrumentId, c.Side)
+                .Where(o => Crosses(c.Side, c.OrderType, c.Price, o.Price))
+                .Sum(o => o.Leaves);
+            if (available < c.Quantity) return RejectReason.FillOrKillNotFillable;
+        }
+
+        return RejectReason.None;
+    }
+
+    private static RejectReason CheckQuantity(Instrument instrument, long quantity)
+    {
+        if (quantity <= 0) return RejectReason.QuantityNotPositive;
+        return quantity % instrument.LotSize != 0 ? RejectReason.QuantityOffLot : RejectReason.None;
+    }
+
+    private static RejectReason CheckPrice(Instrument instrument, long price)
+    {
+        if (price <= 0) return RejectReason.PriceNotPositive;
+        if (price % instrument.TickSize != 0) return RejectReason.PriceOffTick;
+        if (price < instrument.MinPrice || price > instrument.MaxPrice) return RejectReason.PriceOutOfBand;
+        return RejectReason.None;
+    }
+
+    private void Cancel(Command c)
+    {
+        (Order? order, RejectReason reason) = FindForRequest(c);
+        if (order == null)
+        {
+            CancelReject(c, reason, null);
+            return;
+        }
+
+        Own(order).Remove(order);
+        order.Leaves = 0;
+        EngineEvent e = Add(EventType.Cancelled, c, order);
+        e.ClOrdId = c.ClOrdId;
+        e.OrigClOrdId = order.ClOrdId;
+        e.CancelReason = CancelReason.Requested;
+        SetLast(e);
+    }
+
+    private void Replace(Command c)
+    {
+        (Order? order, RejectReason reason) = FindForRequest(c);
+        if (order != null)
+        {
+            Instrument instrument = _instruments[order.Instrument];
+            if (c.Side != order.Side) reason = RejectReason.ReplaceSideMismatch;
+            else if (CheckQuantity(instrument, c.Quantity) != RejectReason.None) reason = CheckQuantity(instrument, c.Quantity);
+            else if (CheckPrice(instrument, c.Price) != RejectReason.None) reason = CheckPrice(instrument, c.Price);
+            else if (c.ClOrdId != order.ClOrdId && FindLive(c.OwnerId, c.ClOrdId) != null) reason = RejectReason.DuplicateClOrdId;
+        }
+
+        if (order == null || reason != RejectReason.None)
+        {
+            CancelReject(c, reason, order);
+            return;
+        }
+
+        ClOrdId orig = order.ClOrdId;
+        if (c.Quantity <= order.Cum)
+        {
+            Own(order).Remove(order);
+            order.Price = c.Price;
+            order.Quantity = order.Cum;
+            order.Leaves = 0;
+            order.ClOrdId = c.ClOrdId;
+            EngineEvent done = Add(EventType.Replaced, c, order);
+            done.OrigClOrdId = orig;
+            done.CancelReason = CancelReason.ReplacedToFilled;
+            SetLast(done);
+            return;
+        }
+
+        bool keepsPriority = c.Price == order.Price && c.Quantity <= order.Quantity;
+        if (!keepsPriority)
+        {
+            Own(order).Remove(order);
+        }
+
+        order.Price = c.Price;
+        order.Quantity = c.Quantity;
+        order.Leaves = c.Quantity - order.Cum;
+        order.ClOrdId = c.ClOrdId;
+        EngineEvent replaced = Add(EventType.Replaced, c, order);
+        replaced.OrigClOrdId = orig;
+        SetLast(replaced);
+        if (!keepsPriority)
+        {
+            MatchAgainstBook(c, order);
+            if (order.Leaves > 0)
+            {
+                Insert(order);
+            }
+        }
+    }
+
+    /// <summary>The taker trades with the best opposite order while prices cross; each trade at the resting price.</summary>
+    private void MatchAgainstBook(Command c, Order taker)
+    {
+        List<Order> opposite = Opposite(taker.Instrument, taker.Side);
+        while (taker.Leaves > 0 && opposite.Count > 0 && Crosses(taker.Side, taker.Type, taker.Price, opposite[0].Price))
+        {
+            Order maker = opposite[0];
+            long quantity = Math.Min(taker.Leaves, maker.Leaves);
+            long price = maker.Price;
+            long tradeId = ++_lastTradeId;
+            foreach (Order side in new[] { taker, maker })
+            {
+                side.Leaves -= quantity;
+                side.Cum += quantity;
+                side.Notional += price * quantity;
+            }
+
+            foreach (Order side in new[] { taker, maker })
+            {
+                EngineEvent e = Add(EventType.Trade, c, side);
+                e.LastPrice = price;
+                e.LastQuantity = quantity;
+                e.TradeId = tradeId;
+                SetLast(e);
+            }
+
+            if (maker.Leaves == 0)
+            {
+                opposite.RemoveAt(0);
+            }
+        }
+    }
+
+    private static bool Crosses(Side takerSide, OrderType takerType, long takerPrice, long restingPrice) =>
+        takerType == OrderType.Market || (takerSide == Side.Buy ? restingPrice <= takerPrice : restingPrice >= takerPrice);
+
+    /// <summary>Puts the order behind every order at an equal or better price.</summary>
+    private void Insert(Order order)
+    {
+        List<Order> side = Own(order);
+        int index = side.FindIndex(o => order.Side == Side.Buy ? o.Price < order.Price : o.Price > order.Price);
+        side.Insert(index < 0 ? side.Count : index, order);
+    }
+
+    private (Order? Order, RejectReason Reason) FindForRequest(Command c)
+    {
+        if (c.InstrumentId < 0 || c.InstrumentId >= _instruments.Count) return (null, RejectReason.UnknownInstrument);
+        Order? order = FindLive(c.OwnerId, c.OrigClOrdId);
+        return order == null || order.Instrument != c.InstrumentId ? (null, RejectReason.UnknownOrder) : (order, RejectReason.None);
+    }
+
+    private Order? FindLive(int owner, ClOrdId clOrdId) =>
+        _bids.Concat(_asks).SelectMany(side => side).FirstOrDefault(o => o.Owner == owner && o.ClOrdId == clOrdId);
+
+    private List<Order> Own(Order order) => order.Side == Side.Buy ? _bids[order.Instrument] : _asks[order.Instrument];
+
+    private List<Order> Opposite(int instrument, Side side) => side == Side.Buy ? _asks[instrument] : _bids[instrument];
+
+    /// <summary>Appends an event describing <paramref name="order"/> now; returns a copy to adjust and <see cref="SetLast"/>.</summary>
+    private EngineEvent Add(EventType type, Command c, Order order)
+    {
+        var e = new EngineEvent
+        {
+            Type = type, SourceCommand = c.Type, EventId = ++_lastEventId, Timestamp = c.Timestamp, CommandSequence = c.Sequence,
+            Side = order.Side, OrderType = order.Type, TimeInForce = order.Tif, InstrumentId = order.Instrument, OwnerId = order.Owner,
+            OrderId = order.Id, Price = order.Price, OrderQuantity = order.Quantity, LeavesQuantity = order.Leaves,
+            CumulativeQuantity = order.Cum, CumulativeNotional = order.Notional, ClOrdId = order.ClOrdId,
+        };
+        _events.Add(e);
+        return e;
+    }
+
+    /// <summary>Overwrites the last event (events are structs; this keeps Add's callers short).</summary>
+    private void SetLast(EngineEvent e) => _events[^1] = e;
+
+    private void Reject(Command c, RejectReason reason) => _events.Add(new EngineEvent
+    {
+        Type = EventType.Rejected, SourceCommand = c.Type, RejectReason = reason, EventId = ++_lastEventId,
+        Timestamp = c.Timestamp, CommandSequence = c.Sequence, Side = c.Side, OrderType = c.OrderType, TimeInForce = c.TimeInForce,
+        InstrumentId = c.InstrumentId, OwnerId = c.OwnerId, Price = c.Price, OrderQuantity = c.Quantity, ClOrdId = c.ClOrdId,
+    });
+
+    private void CancelReject(Command c, RejectReason reason, Order? order) => _events.Add(new EngineEvent
+    {
+        Type = EventType.CancelRejected, SourceCommand = c.Type, RejectReason = reason, EventId = ++_lastEventId,
+        Timestamp = c.Timestamp, CommandSequence = c.Sequence, Side = c.Side, InstrumentId = c.InstrumentId, OwnerId = c.OwnerId,
+        ClOrdId = c.ClOrdId, OrigClOrdId = c.OrigClOrdId,
+        OrderType = order?.Type ?? default, TimeInForce = order?.Tif ?? default, OrderId = order?.Id ?? 0,
+        Price = order?.Price ?? 0, OrderQuantity = order?.Quantity ?? 0, LeavesQuantity = order?.Leaves ?? 0,
+        CumulativeQuantity = order?.Cum ?? 0, CumulativeNotional = order?.Notional ?? 0,
+    });
+
+    public void CopyDepth(int instrumentId, ref BookDepth depth)
+    {
+        depth.InstrumentId = instrumentId;
+        depth.CommandSequence = _lastSequence;
+        depth.BidCount = FillDepth(_bids[instrumentId], depth.Bids);
+        depth.AskCount = FillDepth(_asks[instrumentId], depth.Asks);
+    }
+
+    private static int FillDepth(List<Order> side, Span<DepthLevel> destination)
+    {
+        var levels = side.GroupBy(o => o.Price).Take(destination.Length).ToList(); // GroupBy keeps first-seen (priority) order
+        for (int i = 0; i < levels.Count; i++)
+        {
+            destination[i] = new DepthLevel { Price = levels[i].Key, Quantity = levels[i].Sum(o => o.Leaves), OrderCount = levels[i].Count() };
+        }
+
+        return levels.Count;
+    }
+
+    public IReadOnlyList<RestingOrder> GetRestingOrders(int instrumentId, Side side) =>
+        (side == Side.Buy ? _bids[instrumentId] : _asks[instrumentId])
+            .Select(o => new RestingOrder(o.Id, o.Owner, o.ClOrdId, o.Side, o.Price, o.Quantity, o.Leaves, o.Cum))
+            .ToList();
+
+    private sealed class Order
+    {
+        public long Id;
+        public int Instrument;
+        public int Owner;
+        public ClOrdId ClOrdId;
+        public Side Side;
+        public OrderType Type;
+        public TimeInForce Tif;
+        public long Price;
+        public long Quantity;
+        public long Leaves;
+        public long Cum;
+        public long Notional;
+    }
+}
