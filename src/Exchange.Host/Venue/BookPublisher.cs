@@ -5,8 +5,8 @@ using Exchange.Core.Strategies;
 namespace Exchange.Host.Venue;
 
 /// <summary>
-/// Copies a book's top levels from the engine into the market-data store, stamping a per-instrument version so the
-/// market-data publisher can skip books that did not change.
+/// Copies a book's top levels from the engine into the market-data store. The engine stamps the book's version (it
+/// counts state changes, and replay reproduces it), which lets the market-data publisher skip unchanged books.
 /// </summary>
 /// <remarks>
 /// Threading: the matcher thread only (the store's single writer); at start-up the thread that replays the journal,
@@ -16,27 +16,25 @@ internal sealed class BookPublisher
 {
     private readonly IMatchingEngine _engine;
     private readonly IMarketDataStore _store;
-    private readonly long[] _versions;
+    private readonly int _instrumentCount;
     private BookDepth _depth;
 
     public BookPublisher(IMatchingEngine engine, IMarketDataStore store, int instrumentCount)
     {
         _engine = engine;
         _store = store;
-        _versions = new long[instrumentCount];
+        _instrumentCount = instrumentCount;
     }
 
     /// <summary>Publishes one book as it is after command <paramref name="commandSequence"/>; ignores unknown ids.</summary>
     public void Publish(int instrumentId, long commandSequence)
     {
-        if ((uint)instrumentId >= (uint)_versions.Length)
+        if ((uint)instrumentId >= (uint)_instrumentCount)
         {
             return;
         }
 
         _engine.CopyDepth(instrumentId, ref _depth);
-        _depth.InstrumentId = instrumentId;
-        _depth.Version = ++_versions[instrumentId];
         _depth.CommandSequence = commandSequence;
         _store.Publish(in _depth);
     }
@@ -44,7 +42,7 @@ internal sealed class BookPublisher
     /// <summary>Publishes every book (after journal replay, so subscribers see the recovered state).</summary>
     public void PublishAll(long commandSequence)
     {
-        for (int id = 0; id < _versions.Length; id++)
+        for (int id = 0; id < _instrumentCount; id++)
         {
             Publish(id, commandSequence);
         }

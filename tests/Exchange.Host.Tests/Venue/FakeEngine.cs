@@ -66,6 +66,8 @@ internal sealed class FakeEngine : IMatchingEngine
 
     public void CopyDepth(int instrumentId, ref BookDepth depth)
     {
+        depth.InstrumentId = instrumentId;
+        depth.Version = _nextEventId;
         depth.BidCount = 0;
         depth.AskCount = 0;
     }

@@ -191,17 +191,19 @@ public sealed class VenuePipelineTests
 
     private static FakeGateway GatewayOf(VenueService venue) => Gateways.TryGetValue(venue, out FakeGateway? gateway) ? gateway : throw new InvalidOperationException();
 
-    internal static VenueService CreateVenue(TempVenueDirectory directory, FakeGateway gateway, Core.Engine.IMatchingEngine engine, out CapturingLoggerProvider logs)
+    /// <summary>A venue over <paramref name="gateway"/>; with <paramref name="engine"/> null, the real engine from the plugins.</summary>
+    internal static VenueService CreateVenue(
+        TempVenueDirectory directory, FakeGateway gateway, Core.Engine.IMatchingEngine? engine, out CapturingLoggerProvider logs, Exchange.Host.Configuration.VenueOptions? options = null)
     {
         logs = new CapturingLoggerProvider();
         CapturingLoggerProvider provider = logs;
         ILoggerFactory loggers = LoggerFactory.Create(builder => builder.AddProvider(provider));
         var venue = new VenueService(
-            VenueTestOptions.Create(directory.Path),
+            options ?? VenueTestOptions.Create(directory.Path),
             gateway,
             new VenueEndpoint(),
             loggers,
-            engineFactory: instruments =>
+            engineFactory: engine is null ? null : instruments =>
             {
                 var store = new FakeMarketDataStore();
                 store.Initialize(instruments.Count);
