@@ -31,7 +31,7 @@ namespace Exchange.Host.Venue;
 /// (fsync); stop market data.</para>
 /// <para>Threading: <see cref="StartAsync"/> and <see cref="StopAsync"/> are called by the host, one after the other.</para>
 /// </remarks>
-internal sealed partial class VenueService : IHostedService, IAsyncDisposable
+internal sealed partial class VenueService : IHostedService, IDisposable, IAsyncDisposable
 {
     private static readonly TimeSpan LogoutTimeout = TimeSpan.FromSeconds(2);
     private static readonly TimeSpan DrainTimeout = TimeSpan.FromSeconds(10);
@@ -143,10 +143,16 @@ internal sealed partial class VenueService : IHostedService, IAsyncDisposable
         LogStopped(_logger, Counters.Orders, Counters.Trades, Counters.Rejects);
     }
 
-    public ValueTask DisposeAsync()
+    /// <summary>Releases what a failed or skipped stop left behind (the host disposes services after stopping them).</summary>
+    public void Dispose()
     {
         Cleanup();
         _connectionsStop.Dispose();
+    }
+
+    public ValueTask DisposeAsync()
+    {
+        Dispose();
         return ValueTask.CompletedTask;
     }
 
