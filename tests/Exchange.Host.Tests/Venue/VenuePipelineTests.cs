@@ -80,11 +80,10 @@ public sealed class VenuePipelineTests
     public async Task A_restart_replays_the_journal_into_the_engine_before_accepting_and_continues_the_numbering()
     {
         using var directory = new TempVenueDirectory();
-        var first = new FakeEngine();
-        await using (VenueService venue = CreateVenue(directory, new FakeGateway(), first, out _))
+        var gateway = new FakeGateway();
+        await using (VenueService venue = CreateVenue(directory, gateway, new FakeEngine(), out _))
         {
             await venue.StartAsync(CancellationToken.None);
-            FakeGateway gateway = GatewayOf(venue);
             for (int i = 0; i < 30; i++)
             {
                 Command command = VenueTestOptions.NewOrder(i);
@@ -128,10 +127,10 @@ public sealed class VenuePipelineTests
     public async Task A_torn_last_record_is_dropped_with_a_log_line_and_never_replayed()
     {
         using var directory = new TempVenueDirectory();
-        await using (VenueService venue = CreateVenue(directory, new FakeGateway(), new FakeEngine(), out _))
+        var gateway = new FakeGateway();
+        await using (VenueService venue = CreateVenue(directory, gateway, new FakeEngine(), out _))
         {
             await venue.StartAsync(CancellationToken.None);
-            FakeGateway gateway = GatewayOf(venue);
             for (int i = 0; i < 10; i++)
             {
                 Command command = VenueTestOptions.NewOrder(i);
@@ -154,7 +153,8 @@ public sealed class VenuePipelineTests
         }
 
         var engine = new FakeEngine();
-        await using (VenueService venue = CreateVenue(directory, new FakeGateway(), engine, out CapturingLoggerProvider logs))
+        var restarted = new FakeGateway();
+        await using (VenueService venue = CreateVenue(directory, restarted, engine, out CapturingLoggerProvider logs))
         {
             await venue.StartAsync(CancellationToken.None);
             Assert.Equal(JournalReadStatus.TornRecord, venue.JournalScan.Status);
@@ -163,10 +163,9 @@ public sealed class VenuePipelineTests
             Assert.True(logs.Contains("dropped torn record"), string.Join(Environment.NewLine, logs.Lines));
 
             // The next command takes the dropped record's number: the journal stays gap-free.
-            FakeGateway gateway = GatewayOf(venue);
             Command next = VenueTestOptions.NewOrder(99);
-            gateway.Commands!.TryPublish(in next);
-            Assert.Equal(10, gateway.WaitForEvents(1)[0].Event.CommandSequence);
+            restarted.Commands!.TryPublish(in next);
+            Assert.Equal(10, restarted.WaitForEvents(1)[0].Event.CommandSequence);
             await venue.StopAsync(CancellationToken.None);
         }
 
@@ -187,10 +186,6 @@ public sealed class VenuePipelineTests
         Assert.False(gateway.Commands!.TryPublish(in command));
     }
 
-    private static readonly System.Runtime.CompilerServices.ConditionalWeakTable<VenueService, FakeGateway> Gateways = [];
-
-    private static FakeGateway GatewayOf(VenueService venue) => Gateways.TryGetValue(venue, out FakeGateway? gateway) ? gateway : throw new InvalidOperationException();
-
     /// <summary>A venue over <paramref name="gateway"/>; with <paramref name="engine"/> null, the real engine from the plugins.</summary>
     internal static VenueService CreateVenue(
         TempVenueDirectory directory, FakeGateway gateway, Core.Engine.IMatchingEngine? engine, out CapturingLoggerProvider logs, Exchange.Host.Configuration.VenueOptions? options = null)
@@ -209,7 +204,6 @@ public sealed class VenuePipelineTests
                 store.Initialize(instruments.Count);
                 return new VenueEngine(engine, store, "fake engine");
             });
-        Gateways.Add(venue, gateway);
         return venue;
     }
 }
