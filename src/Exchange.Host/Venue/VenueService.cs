@@ -125,7 +125,16 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
 
         if (_gateway is not null)
         {
-            await _gateway.LogoutAllAsync("venue shutting down", LogoutTimeout).ConfigureAwait(false);
+            try
+            {
+                await _gateway.LogoutAllAsync("venue shutting down", LogoutTimeout).ConfigureAwait(false);
+            }
+#pragma warning disable CA1031 // A failed logout must not skip draining the rings and closing the journal.
+            catch (Exception exception)
+#pragma warning restore CA1031
+            {
+                LogLogoutFailed(_logger, exception);
+            }
         }
 
         _ingress?.StopAccepting(LogoutTimeout);
@@ -179,7 +188,8 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
             _engine.Store, instruments.Count, _options.MarketData.PublishIntervalMicroseconds, _loggerFactory.CreateLogger<MarketDataPublisher>());
         _gateway = _gatewayFactory.Create(_options, instruments, _ingress, _marketData);
 
-        EventProcessor sender = _outbound.AddProcessor(new SenderHandler(_gateway, _gate, senderWait, null), senderWait, "sender");
+        _metrics = new VenueMetrics(Counters, _meterFactory);
+        EventProcessor sender = _outbound.AddProcessor(new SenderHandler(_gateway, _gate, senderWait, _metrics), senderWait, "sender");
         _journaller = _inbound.AddProcessor(new JournalHandler(_journal, _gate), journalWait, "journaller");
         int? cpu = pipeline.MatcherCpu >= 0 ? pipeline.MatcherCpu : null;
         EventProcessor matcher = _inbound.AddProcessor(new MatcherHandler(_engine.Engine, _outbound, books, Counters), matcherWait, "matcher", cpu);
@@ -189,7 +199,6 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
             processor.FaultHandler = OnProcessorFault;
         }
 
-        _metrics = new VenueMetrics(Counters, _meterFactory);
         SequenceRing<InboundSlot> inbound = _inbound;
         SequenceRing<OutboundSlot> outbound = _outbound;
         _metrics.RegisterRing("inbound", () => inbound.Occupancy);
@@ -335,8 +344,18 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
     /// <summary>Stops whatever was started, in dependency order; safe to call more than once and after a failed start.</summary>
     private void Cleanup()
     {
-        _pollTimer?.Dispose();
-        _pollTimer = null;
+        if (_pollTimer is not null)
+        {
+            // Wait for a poll in progress: the gateway is disposed below.
+            using var pollDone = new ManualResetEvent(false);
+            if (_pollTimer.Dispose(pollDone))
+            {
+                pollDone.WaitOne(LogoutTimeout);
+            }
+
+            _pollTimer = null;
+        }
+
         if (_listener is not null)
         {
             _listener.DisposeAsync().AsTask().GetAwaiter().GetResult();
@@ -372,6 +391,10 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         _journal = null;
         _marketData?.Dispose();
         _marketData = null;
+
+        // Last user of the gateway gone (sender, market data, timer): close its session stores (flushes sequence numbers).
+        (_gateway as IDisposable)?.Dispose();
+        _gateway = null;
         _metrics?.Dispose();
         _metrics = null;
     }
@@ -405,6 +428,9 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
 
     [LoggerMessage(Level = LogLevel.Error, Message = "The {Ring} ring did not drain in time; unsent reports were dropped")]
     private static partial void LogDrainIncomplete(ILogger logger, string ring);
+
+    [LoggerMessage(Level = LogLevel.Error, Message = "Logging sessions out failed")]
+    private static partial void LogLogoutFailed(ILogger logger, Exception exception);
 
     [LoggerMessage(Level = LogLevel.Warning, Message = "{Count} connections still open after logout; closing them")]
     private static partial void LogConnectionsLingering(ILogger logger, int count);
