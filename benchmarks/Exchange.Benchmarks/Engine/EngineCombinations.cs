@@ -14,6 +14,14 @@ internal static class EngineCombinations
     private static readonly Dictionary<string, Func<IReadOnlyList<Instrument>, EngineOptions, IMatchingEngine>> Factories = new()
     {
         ["IntrusiveList+SortedArray"] = (instruments, options) => new MatchingEngine<IntrusiveListOrderList, SortedArrayLevelIndex>(instruments, options),
+        ["IntrusiveList+SortedTree"] = (instruments, options) => new MatchingEngine<IntrusiveListOrderList, SortedTreeLevelIndex>(instruments, options),
+        ["IntrusiveList+TickLadder"] = (instruments, options) => new MatchingEngine<IntrusiveListOrderList, TickLadderLevelIndex>(instruments, options),
+        ["LinkedList+SortedArray"] = (instruments, options) => new MatchingEngine<LinkedListOrderList, SortedArrayLevelIndex>(instruments, options),
+        ["LinkedList+SortedTree"] = (instruments, options) => new MatchingEngine<LinkedListOrderList, SortedTreeLevelIndex>(instruments, options),
+        ["LinkedList+TickLadder"] = (instruments, options) => new MatchingEngine<LinkedListOrderList, TickLadderLevelIndex>(instruments, options),
+        ["RingDeque+SortedArray"] = (instruments, options) => new MatchingEngine<RingDequeOrderList, SortedArrayLevelIndex>(instruments, options),
+        ["RingDeque+SortedTree"] = (instruments, options) => new MatchingEngine<RingDequeOrderList, SortedTreeLevelIndex>(instruments, options),
+        ["RingDeque+TickLadder"] = (instruments, options) => new MatchingEngine<RingDequeOrderList, TickLadderLevelIndex>(instruments, options),
     };
 
     public static IEnumerable<string> Names => Factories.Keys;

@@ -17,8 +17,7 @@ namespace Exchange.Benchmarks.Strategies;
 [MemoryDiagnoser]
 [GenericTypeArguments(typeof(LinkedListOrderList))]
 [GenericTypeArguments(typeof(RingDequeOrderList))]
-// After merge, add the intrusive list here:
-// [GenericTypeArguments(typeof(IntrusiveListOrderList))]
+[GenericTypeArguments(typeof(IntrusiveListOrderList))]
 public class OrderListBenchmarks<TList>
     where TList : struct, IOrderList
 {

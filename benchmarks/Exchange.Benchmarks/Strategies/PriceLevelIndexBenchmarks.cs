@@ -19,8 +19,7 @@ namespace Exchange.Benchmarks.Strategies;
 [MemoryDiagnoser]
 [GenericTypeArguments(typeof(SortedTreeLevelIndex))]
 [GenericTypeArguments(typeof(TickLadderLevelIndex))]
-// After merge, add the sorted array here:
-// [GenericTypeArguments(typeof(SortedArrayLevelIndex))]
+[GenericTypeArguments(typeof(SortedArrayLevelIndex))]
 public class PriceLevelIndexBenchmarks<TIndex>
     where TIndex : struct, IPriceLevelIndex
 {

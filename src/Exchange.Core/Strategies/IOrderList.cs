@@ -9,6 +9,9 @@ namespace Exchange.Core.Strategies;
 /// by their slot index in the engine's order store. Each slot carries an <see cref="OrderListLinks"/> entry that belongs
 /// to the strategy (intrusive links, a position, a pooled node...). A default-valued struct must not be used before
 /// <see cref="Clear"/>. Only the matcher thread calls these members.
+/// <para>The struct holds state by value, so callers reach it by reference (an array element or a ref local) and never
+/// copy it. While walking with <see cref="Next"/>, read the next slot before removing the current one: Next of a
+/// removed slot is undefined. The engine never clears a slot's links on reuse, so a strategy may pool data there.</para>
 /// </remarks>
 public interface IOrderList
 {

@@ -6,7 +6,9 @@ namespace Exchange.Core.Strategies;
 /// <remarks>
 /// Contract: implementations are structs held by the book and reached through a constrained generic parameter (direct
 /// calls). "Best" is the highest price on the bid side and the lowest on the ask side. Prices passed in are already
-/// validated by the engine: positive, on tick and inside [minPrice, maxPrice]. Only the matcher thread calls these.
+/// validated by the engine: positive, on tick and inside [minPrice, maxPrice]. Level slots are non-negative. Only the
+/// matcher thread calls these. The index must not be changed from inside <see cref="VisitFromBest{TVisitor}"/>.
+/// Like order lists, an index is a struct used in place, never copied.
 /// </remarks>
 public interface IPriceLevelIndex
 {

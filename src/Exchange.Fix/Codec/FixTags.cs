@@ -55,4 +55,13 @@ public static class FixTags
     public const int SessionRejectReason = 373;
     public const int BusinessRejectReason = 380;
     public const int CxlRejResponseTo = 434;
+
+    // Market data (35=W/X/Y).
+    public const int NoMDEntries = 268;
+    public const int MDEntryPx = 270;
+    public const int MDEntrySize = 271;
+    public const int MDUpdateAction = 279;
+    public const int MDReqRejReason = 281;
+    public const int MDEntryPositionNo = 290;
+    public const int NumberOfOrders = 346;
 }

@@ -20,6 +20,24 @@ public static class ExecutionReportEncoder
     {
         var w = new FixMessageWriter(destination);
         w.Begin("8"u8, header);
+        WriteBody(ref w, e, symbol, priceDecimals, default);
+        return w.Finish();
+    }
+
+    /// <summary>
+    /// Writes only the fields after the standard header (37 through 60, no 8/9/35/49/56/34/52, no CheckSum) and returns
+    /// their length: the body a session stores and frames itself (<c>FixSession.SendApplication("8"u8, body)</c>).
+    /// </summary>
+    /// <param name="rejectText">Replaces the reason's fixed Text (58) on a reject when not empty.</param>
+    public static int EncodeBody(Span<byte> destination, in EngineEvent e, ReadOnlySpan<byte> symbol, int priceDecimals, ReadOnlySpan<byte> rejectText = default)
+    {
+        var w = new FixMessageWriter(destination);
+        WriteBody(ref w, e, symbol, priceDecimals, rejectText);
+        return w.Length;
+    }
+
+    private static void WriteBody(ref FixMessageWriter w, in EngineEvent e, ReadOnlySpan<byte> symbol, int priceDecimals, ReadOnlySpan<byte> rejectText)
+    {
         if (e.OrderId > 0)
         {
             w.AddInt(FixTags.OrderID, e.OrderId);
@@ -62,7 +80,7 @@ public static class ExecutionReportEncoder
         else if (e.Type == EventType.Rejected)
         {
             w.AddInt(FixTags.OrdRejReason, OrderStates.OrdRejReason(e.RejectReason));
-            w.AddSpan(FixTags.Text, RejectTexts.For(e.RejectReason));
+            w.AddSpan(FixTags.Text, rejectText.IsEmpty ? RejectTexts.For(e.RejectReason) : rejectText);
         }
         else if (e.Type == EventType.Cancelled && e.CancelReason != CancelReason.Requested)
         {
@@ -70,7 +88,6 @@ public static class ExecutionReportEncoder
         }
 
         w.AddTimestamp(FixTags.TransactTime, e.Timestamp);
-        return w.Finish();
     }
 
     /// <summary>Encodes into the writer's span and advances it.</summary>

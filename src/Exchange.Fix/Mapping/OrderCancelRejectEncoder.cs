@@ -16,6 +16,21 @@ public static class OrderCancelRejectEncoder
     {
         var w = new FixMessageWriter(destination);
         w.Begin("9"u8, header);
+        WriteBody(ref w, e, default);
+        return w.Finish();
+    }
+
+    /// <summary>Writes only the fields after the standard header (for <c>FixSession.SendApplication("9"u8, body)</c>); returns their length.</summary>
+    /// <param name="text">Replaces the reason's fixed Text (58) when not empty.</param>
+    public static int EncodeBody(Span<byte> destination, in EngineEvent e, ReadOnlySpan<byte> text = default)
+    {
+        var w = new FixMessageWriter(destination);
+        WriteBody(ref w, e, text);
+        return w.Length;
+    }
+
+    private static void WriteBody(ref FixMessageWriter w, in EngineEvent e, ReadOnlySpan<byte> text)
+    {
         if (e.OrderId > 0)
         {
             w.AddInt(FixTags.OrderID, e.OrderId);
@@ -30,9 +45,8 @@ public static class OrderCancelRejectEncoder
         w.AddChar(FixTags.OrdStatus, e.OrderId > 0 ? OrderStates.OrdStatus(e) : (byte)'8');
         w.AddChar(FixTags.CxlRejResponseTo, e.SourceCommand == CommandType.Replace ? (byte)'2' : (byte)'1');
         w.AddInt(FixTags.CxlRejReason, OrderStates.CxlRejReason(e.RejectReason));
-        w.AddSpan(FixTags.Text, RejectTexts.For(e.RejectReason));
+        w.AddSpan(FixTags.Text, text.IsEmpty ? RejectTexts.For(e.RejectReason) : text);
         w.AddTimestamp(FixTags.TransactTime, e.Timestamp);
-        return w.Finish();
     }
 
     public static int Encode(IBufferWriter<byte> output, in FixHeader header, in EngineEvent e)

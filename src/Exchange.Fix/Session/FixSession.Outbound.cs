@@ -1,3 +1,5 @@
+using Exchange.Fix.Codec;
+
 namespace Exchange.Fix.Session;
 
 /// <summary>Everything the session sends: application messages, admin replies and resends.</summary>
@@ -6,7 +8,11 @@ public sealed partial class FixSession
     /// <summary>Longest client-supplied id the session echoes (TestReqID); longer ones are rejected, never truncated.</summary>
     private const int MaxEchoedIdLength = 128;
 
-    // Admin bodies are bounded by construction: fixed texts, integers, an echoed MsgType of at most 16 bytes and an
+    /// <summary>Longest Text (58) on a Logout; longer caller texts are cut so the body buffer cannot overflow.</summary>
+    private const int MaxLogoutTextLength = 256;
+
+    // Admin bodies are written with the codec's FixMessageWriter (without Begin it is a body writer) and are bounded
+    // by construction: fixed texts, integers, an echoed MsgType of at most 16 bytes and an
     // echoed TestReqID of at most MaxEchoedIdLength bytes.
     private readonly byte[] _body = new byte[512];
     private readonly byte[] _testReqId = new byte[32];
@@ -35,6 +41,30 @@ public sealed partial class FixSession
 
         return seq;
     }
+
+    /// <summary>
+    /// Sends an application message that is numbered but not kept for resends (market data: stale on arrival after a
+    /// reconnect). Nothing is sent, and no number spent, unless the session is logged on; a later ResendRequest
+    /// covering the number is answered with SequenceReset-GapFill, as FIX allows for such messages.
+    /// </summary>
+    /// <returns>False when the session is not logged on and the message was dropped.</returns>
+    public bool TrySendTransient(ReadOnlySpan<byte> msgType, ReadOnlySpan<byte> body)
+    {
+        if (_state != SessionState.Active)
+        {
+            return false;
+        }
+
+        SendAdmin(msgType, body);
+        return true;
+    }
+
+    /// <summary>
+    /// Sends a session-level Reject (35=3) for a delivered message whose number is already consumed, e.g. an
+    /// application message the gateway's mapping found structurally wrong (missing or malformed field).
+    /// </summary>
+    public void Reject(in InboundMessage message, SessionRejectReason reason, int refTagId, ReadOnlySpan<byte> text) =>
+        SendReject(message, reason, refTagId, text.IsEmpty ? RejectText(reason) : text);
 
     private void SendAdmin(ReadOnlySpan<byte> msgType, ReadOnlySpan<byte> body)
     {
@@ -68,63 +98,62 @@ public sealed partial class FixSession
 
     private void SendLogon(int heartBtInt, bool resetSeqNum)
     {
-        var body = new BodyWriter(_body);
-        body.Int(98, 0);
-        body.Int(108, heartBtInt);
+        var body = new FixMessageWriter(_body);
+        body.AddInt(98, 0);
+        body.AddInt(108, heartBtInt);
         if (resetSeqNum)
         {
-            body.Char(141, (byte)'Y');
+            body.AddChar(141, (byte)'Y');
         }
 
-        SendAdmin("A"u8, body.Written);
+        SendAdmin("A"u8, _body.AsSpan(0, body.Length));
     }
 
     private void SendHeartbeat(ReadOnlySpan<byte> testReqId)
     {
-        var body = new BodyWriter(_body);
+        var body = new FixMessageWriter(_body);
         if (!testReqId.IsEmpty)
         {
-            body.Bytes(112, testReqId);
+            body.AddSpan(112, testReqId);
         }
 
-        SendAdmin("0"u8, body.Written);
+        SendAdmin("0"u8, _body.AsSpan(0, body.Length));
     }
 
     private void SendTestRequest()
     {
-        var id = new BodyWriter(_testReqId);
-        id.Append("TEST"u8);
-        id.Append(++_testRequestCounter);
-        var body = new BodyWriter(_body);
-        body.Bytes(112, id.Written);
-        SendAdmin("1"u8, body.Written);
+        "TEST"u8.CopyTo(_testReqId);
+        int idLength = 4 + FixInt.Format(++_testRequestCounter, _testReqId.AsSpan(4));
+        var body = new FixMessageWriter(_body);
+        body.AddSpan(112, _testReqId.AsSpan(0, idLength));
+        SendAdmin("1"u8, _body.AsSpan(0, body.Length));
     }
 
     private void SendResendRequest(int begin, int end)
     {
-        var body = new BodyWriter(_body);
-        body.Int(7, begin);
-        body.Int(16, end);
-        SendAdmin("2"u8, body.Written);
+        var body = new FixMessageWriter(_body);
+        body.AddInt(7, begin);
+        body.AddInt(16, end);
+        SendAdmin("2"u8, _body.AsSpan(0, body.Length));
     }
 
     private void SendReject(in InboundMessage m, SessionRejectReason reason, int refTagId, ReadOnlySpan<byte> text)
     {
-        var body = new BodyWriter(_body);
-        body.Int(45, m.MsgSeqNum);
+        var body = new FixMessageWriter(_body);
+        body.AddInt(45, m.MsgSeqNum);
         if (refTagId > 0)
         {
-            body.Int(371, refTagId);
+            body.AddInt(371, refTagId);
         }
 
         if (!m.MsgType.IsEmpty && m.MsgType.Length <= 16)
         {
-            body.Bytes(372, m.MsgType);
+            body.AddSpan(372, m.MsgType);
         }
 
-        body.Int(373, (int)reason);
-        body.Bytes(58, text);
-        SendAdmin("3"u8, body.Written);
+        body.AddInt(373, (int)reason);
+        body.AddSpan(58, text);
+        SendAdmin("3"u8, _body.AsSpan(0, body.Length));
     }
 
     /// <summary>
@@ -133,39 +162,40 @@ public sealed partial class FixSession
     /// </summary>
     private void SendBusinessMessageReject(in InboundMessage m)
     {
-        var body = new BodyWriter(_body);
-        body.Int(45, m.MsgSeqNum);
+        var body = new FixMessageWriter(_body);
+        body.AddInt(45, m.MsgSeqNum);
         if (!m.MsgType.IsEmpty && m.MsgType.Length <= 16)
         {
-            body.Bytes(372, m.MsgType);
+            body.AddSpan(372, m.MsgType);
         }
 
-        body.Int(380, 3); // Unsupported Message Type
-        body.Bytes(58, "Unsupported Message Type"u8);
-        SendApplication("j"u8, body.Written);
+        body.AddInt(380, 3); // Unsupported Message Type
+        body.AddSpan(58, "Unsupported Message Type"u8);
+        SendApplication("j"u8, _body.AsSpan(0, body.Length));
     }
 
     private void SendLogout(ReadOnlySpan<byte> text)
     {
-        var body = new BodyWriter(_body);
+        var body = new FixMessageWriter(_body);
         if (!text.IsEmpty)
         {
-            body.Bytes(58, text);
+            // Caller texts are short fixed phrases; the cut only guards the fixed body buffer.
+            body.AddSpan(58, text[..Math.Min(text.Length, MaxLogoutTextLength)]);
         }
 
-        SendAdmin("5"u8, body.Written);
+        SendAdmin("5"u8, _body.AsSpan(0, body.Length));
     }
 
     private void LogoutTooLow(int expected, int received)
     {
-        var body = new BodyWriter(_body);
-        body.BeginField(58);
-        body.Append("MsgSeqNum too low, expecting "u8);
-        body.Append(expected);
-        body.Append(" but received "u8);
-        body.Append(received);
-        body.EndField();
-        SendAdmin("5"u8, body.Written);
+        Span<byte> text = stackalloc byte[96];
+        int n = Append(text, 0, "MsgSeqNum too low, expecting "u8);
+        n += FixInt.Format(expected, text[n..]);
+        n = Append(text, n, " but received "u8);
+        n += FixInt.Format(received, text[n..]);
+        var body = new FixMessageWriter(_body);
+        body.AddSpan(58, text[..n]);
+        SendAdmin("5"u8, _body.AsSpan(0, body.Length));
         Unbind(DisconnectReason.MsgSeqNumTooLow, closeTransport: true);
     }
 
@@ -213,9 +243,15 @@ public sealed partial class FixSession
 
     private void SendGapFill(int seq, int newSeqNo, long now)
     {
-        var body = new BodyWriter(_body);
-        body.Char(123, (byte)'Y');
-        body.Int(36, newSeqNo);
-        Write("4"u8, seq, now, body.Written, possDup: true, origSendingTimeNanos: now);
+        var body = new FixMessageWriter(_body);
+        body.AddChar(123, (byte)'Y');
+        body.AddInt(36, newSeqNo);
+        Write("4"u8, seq, now, _body.AsSpan(0, body.Length), possDup: true, origSendingTimeNanos: now);
+    }
+
+    private static int Append(Span<byte> destination, int at, ReadOnlySpan<byte> text)
+    {
+        text.CopyTo(destination[at..]);
+        return at + text.Length;
     }
 }

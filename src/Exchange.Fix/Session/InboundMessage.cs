@@ -1,3 +1,5 @@
+using Exchange.Fix.Codec;
+
 namespace Exchange.Fix.Session;
 
 /// <summary>

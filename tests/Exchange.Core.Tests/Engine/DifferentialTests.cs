@@ -3,6 +3,7 @@ using Exchange.Core.Domain;
 using Exchange.Core.Engine;
 using Exchange.Core.Events;
 using Exchange.Core.MarketData;
+using Exchange.Core.Strategies;
 using Exchange.Core.Tests.Reference;
 using Xunit;
 
@@ -10,21 +11,29 @@ namespace Exchange.Core.Tests.Engine;
 
 /// <summary>
 /// Long seeded random command streams through every strategy combination and through <see cref="ReferenceBook"/>:
-/// every event, the depth after every command, and the final resting orders must be identical.
+/// every event, sampled depth, and the final resting orders must be identical. Each run also publishes the touched
+/// book's depth to a market-data store after every command, as the matcher does, and the depth read back from the
+/// store must equal the reference's: the full 3 × 3 × 5 matrix, with the seeds spread over the stores.
 /// </summary>
 public class DifferentialTests
 {
     private const int CommandsPerSeed = 20_000;
 
+    private static readonly int[] Seeds = [1, 2, 3, 42, 7];
+
     public static IEnumerable<object[]> CombinationsAndSeeds =>
         from combination in StrategyMatrix.Names
-        from seed in new[] { 1, 2, 3, 42 }
-        select new object[] { combination, seed };
+        from store in StrategyMatrix.MarketDataStoreNames.Select((name, i) => (name, seed: Seeds[i % Seeds.Length]))
+        select new object[] { combination, store.name, store.seed };
 
     [Theory]
     [MemberData(nameof(CombinationsAndSeeds))]
-    public void Engine_matches_reference_book_on_random_stream(string combination, int seed)
+    public void Engine_matches_reference_book_on_random_stream(string combination, string marketDataStore, int seed)
     {
+        int instrumentCount = TestInstruments.Create().Count;
+        IMarketDataStore store = StrategyMatrix.CreateMarketDataStore(marketDataStore, instrumentCount);
+        var published = default(BookDepth);
+        var read = default(BookDepth);
         ReferenceRun expected = ReferenceRuns.GetOrAdd(seed, s => new Lazy<ReferenceRun>(() => ReferenceRun.Record(s))).Value;
         var options = new EngineOptions { InitialOrderCapacity = 4, InitialLevelCapacity = 2, MaxOrders = 1 << 20 };
         IMatchingEngine engine = StrategyMatrix.Create(combination, TestInstruments.Create(), options); // small pools: growth is exercised too
@@ -37,9 +46,14 @@ public class DifferentialTests
             string[] actual = Describe(engine.Process(in command), text);
             Assert.True(expected.Events[i].SequenceEqual(actual),
                 $"command {i} ({command.Type} {command.ClOrdId}/{command.OrigClOrdId}): expected\n{string.Join('\n', expected.Events[i])}\nactual\n{string.Join('\n', actual)}");
+            int touched = Math.Abs(command.InstrumentId) % instrumentCount;
+            engine.CopyDepth(touched, ref published);
+            store.Publish(in published);
             if (expected.Depths.TryGetValue(i, out string? depth))
             {
                 Assert.Equal(depth, DescribeDepth(engine, command.InstrumentId));
+                Assert.True(store.TryRead(touched, ref read));
+                Assert.Equal(depth, DescribeDepth(in read));
             }
         }
 
@@ -107,6 +121,11 @@ public class DifferentialTests
     {
         var depth = default(BookDepth);
         engine.CopyDepth(Math.Abs(instrument) % TestInstruments.Create().Count, ref depth);
+        return DescribeDepth(in depth);
+    }
+
+    private static string DescribeDepth(in BookDepth depth)
+    {
         var text = new System.Text.StringBuilder();
         for (int i = 0; i < depth.BidCount; i++)
         {

@@ -2,6 +2,7 @@ using Exchange.Core.Domain;
 using Exchange.Core.Engine;
 using Exchange.Core.Strategies;
 using Exchange.Strategies.LevelIndexes;
+using Exchange.Strategies.MarketData;
 using Exchange.Strategies.OrderLists;
 
 namespace Exchange.Core.Tests.Engine;
@@ -15,14 +16,39 @@ public static class StrategyMatrix
     private static readonly Type[] OrderLists =
     [
         typeof(IntrusiveListOrderList),
+        typeof(LinkedListOrderList),
+        typeof(RingDequeOrderList),
     ];
 
     private static readonly Type[] LevelIndexes =
     [
         typeof(SortedArrayLevelIndex),
+        typeof(SortedTreeLevelIndex),
+        typeof(TickLadderLevelIndex),
+    ];
+
+    private static readonly Type[] MarketDataStores =
+    [
+        typeof(SeqLockMarketDataStore),
+        typeof(LockMarketDataStore),
+        typeof(ReaderWriterLockMarketDataStore),
+        typeof(VolatileSnapshotMarketDataStore),
+        typeof(InterlockedSnapshotMarketDataStore),
     ];
 
     private static readonly Dictionary<string, (Type List, Type Index)> ByName = BuildNames();
+
+    /// <summary>Market-data store names, as configuration spells them.</summary>
+    public static IReadOnlyList<string> MarketDataStoreNames { get; } = MarketDataStores.Select(t => ShortName(t, "MarketDataStore")).ToArray();
+
+    /// <summary>A new, initialised market-data store by configuration name.</summary>
+    public static IMarketDataStore CreateMarketDataStore(string name, int instrumentCount)
+    {
+        Type type = MarketDataStores.Single(t => ShortName(t, "MarketDataStore") == name);
+        var store = (IMarketDataStore)Activator.CreateInstance(type)!;
+        store.Initialize(instrumentCount);
+        return store;
+    }
 
     /// <summary>xUnit member data: one row per combination, named "List+Index" so each shows as its own test case.</summary>
     public static IEnumerable<object[]> Combinations => ByName.Keys.Select(name => new object[] { name });

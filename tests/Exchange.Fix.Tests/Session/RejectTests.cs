@@ -1,3 +1,4 @@
+using Exchange.Fix.Codec;
 using Exchange.Fix.Session;
 using Xunit;
 

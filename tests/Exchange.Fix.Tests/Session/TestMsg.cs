@@ -1,4 +1,5 @@
 using System.Text;
+using Exchange.Fix.Codec;
 using Exchange.Fix.Session;
 
 namespace Exchange.Fix.Tests.Session;

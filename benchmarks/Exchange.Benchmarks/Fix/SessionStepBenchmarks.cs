@@ -1,0 +1,237 @@
+using System.Buffers;
+using System.IO.Pipelines;
+using BenchmarkDotNet.Attributes;
+using Exchange.Core.Commands;
+using Exchange.Core.Domain;
+using Exchange.Core.Events;
+using Exchange.Fix.Codec;
+using Exchange.Fix.Gateway;
+using Exchange.Fix.Session;
+
+namespace Exchange.Benchmarks.Fix;
+
+/// <summary>
+/// The gateway's per-message cost around the session layer, for a logged-on session over an in-memory store:
+/// a NewOrderSingle through framer, parse, dictionary validation, session sequencing and mapping to a no-op publisher;
+/// and a fill ExecutionReport from SendEvent through the session to a no-op connection. Target: 0 B allocated.
+/// The store copies each stored body like <see cref="MemorySessionStore"/> but keeps none, so millions of
+/// invocations do not grow it (growth would show up as allocation that a venue amortises differently).
+/// </summary>
+[MemoryDiagnoser]
+public class SessionStepBenchmarks
+{
+    private readonly byte[] _wire = new byte[512];
+    private FixGateway _gateway = null!;
+    private ManualClock _clock = null!;
+    private NullConnection _connection = null!;
+    private ConnectionHandler _handler = null!;
+    private EngineEvent _fill;
+    private int _seq;
+
+    [GlobalSetup]
+    public void Setup()
+    {
+        _clock = new ManualClock();
+        _connection = new NullConnection();
+        _gateway = new FixGateway(
+            [new SessionConfig("VENUE", "CLIENT1")],
+            [new Instrument(0, "AAPL", 4, 1, 1, 1, 100_000_000)],
+            _clock,
+            _ => new CopyOnlyStore(),
+            new NullPublisher(),
+            new NullMarketData(),
+            new GatewayOptions(),
+            new NullLog());
+        ConnectionHandler handler = _gateway.CreateHandler(_connection);
+        _handler = handler;
+        int length = Logon(_wire);
+        handler.Process(new ReadOnlySequence<byte>(_wire, 0, length), out _, out _);
+        if (!_gateway.IsLoggedOn(0))
+        {
+            throw new InvalidOperationException("benchmark session did not log on");
+        }
+
+        _seq = 2;
+        _fill = new EngineEvent
+        {
+            Type = EventType.Trade,
+            Side = Side.Buy,
+            OrderType = OrderType.Limit,
+            OrderId = 123_456_789,
+            Price = 1_434_200,
+            OrderQuantity = 2000,
+            LeavesQuantity = 100,
+            CumulativeQuantity = 1900,
+            CumulativeNotional = 1900L * 1_434_000,
+            LastPrice = 1_434_200,
+            LastQuantity = 1000,
+            EventId = 1111,
+            Timestamp = _clock.UtcNowNanos,
+            ClOrdId = ClOrdId.From("C056"),
+        };
+    }
+
+    /// <summary>Includes encoding the input message (each needs the next MsgSeqNum); see <see cref="EncodeNewOrderInputOnly"/>.</summary>
+    [Benchmark]
+    public int InboundNewOrderSessionStep()
+    {
+        int length = NewOrder(_wire, _seq++, _clock.UtcNowNanos);
+        _handler.Process(new ReadOnlySequence<byte>(_wire, 0, length), out _, out _);
+        return length;
+    }
+
+    /// <summary>Baseline: the input encoding alone, to subtract from <see cref="InboundNewOrderSessionStep"/>.</summary>
+    [Benchmark]
+    public int EncodeNewOrderInputOnly() => NewOrder(_wire, _seq, _clock.UtcNowNanos);
+
+    [Benchmark]
+    public long SendEventFill()
+    {
+        _fill.EventId++;
+        _gateway.SendEvent(_fill, default);
+        return _fill.EventId;
+    }
+
+    private int Logon(Span<byte> destination)
+    {
+        var w = new FixMessageWriter(destination);
+        w.Begin("A"u8, new FixHeader("CLIENT1"u8, "VENUE"u8, 1, _clock.UtcNowNanos));
+        w.AddInt(FixTags.EncryptMethod, 0);
+        w.AddInt(FixTags.HeartBtInt, 0);
+        return w.Finish();
+    }
+
+    private static int NewOrder(Span<byte> destination, int seq, long now)
+    {
+        var w = new FixMessageWriter(destination);
+        w.Begin("D"u8, new FixHeader("CLIENT1"u8, "VENUE"u8, seq, now));
+        w.AddSpan(FixTags.ClOrdID, "ORD-1"u8);
+        w.AddSpan(FixTags.Symbol, "AAPL"u8);
+        w.AddChar(FixTags.Side, (byte)'1');
+        w.AddTimestamp(FixTags.TransactTime, now);
+        w.AddInt(FixTags.OrderQty, 100);
+        w.AddChar(FixTags.OrdType, (byte)'2');
+        w.AddSpan(FixTags.Price, "143.42"u8);
+        w.AddChar(FixTags.TimeInForce, (byte)'0');
+        return w.Finish();
+    }
+
+    private sealed class CopyOnlyStore : ISessionStore
+    {
+        private readonly byte[] _copy = new byte[8 * 1024];
+
+        public int NextSenderSeqNum { get; private set; } = 1;
+
+        public int NextTargetSeqNum { get; private set; } = 1;
+
+        public void SetNextSenderSeqNum(int value) => NextSenderSeqNum = value;
+
+        public void SetNextTargetSeqNum(int value) => NextTargetSeqNum = value;
+
+        public void StoreOutbound(int msgSeqNum, ReadOnlySpan<byte> msgType, long sendingTimeNanos, ReadOnlySpan<byte> body)
+        {
+            body.CopyTo(_copy);
+            NextSenderSeqNum = msgSeqNum + 1;
+        }
+
+        public bool TryGetOutbound(int msgSeqNum, out StoredMessage message)
+        {
+            message = default;
+            return false;
+        }
+
+        public void Reset()
+        {
+            NextSenderSeqNum = 1;
+            NextTargetSeqNum = 1;
+        }
+
+        public void Flush()
+        {
+        }
+
+        public void Dispose()
+        {
+        }
+    }
+
+    private sealed class ManualClock : IClock
+    {
+        public long UtcNowNanos { get; } = (new DateTime(2026, 3, 2, 9, 30, 0, DateTimeKind.Utc).Ticks - DateTime.UnixEpoch.Ticks) * 100;
+
+        public long MonotonicNanos => 1_000_000_000;
+    }
+
+    private sealed class NullPublisher : ICommandPublisher
+    {
+        public bool TryPublish(in Command command) => true;
+    }
+
+    private sealed class NullMarketData : IMarketDataRequestHandler
+    {
+        public void OnMarketDataRequest(int ownerId, in MarketDataSubscription subscription)
+        {
+        }
+
+        public void OnSessionDisconnected(int ownerId)
+        {
+        }
+    }
+
+    private sealed class NullLog : IGatewayLog
+    {
+        public void Info(string message)
+        {
+        }
+
+        public void Warn(string message)
+        {
+        }
+    }
+
+    /// <summary>Accepts and forgets everything written; a reused buffer, so writing allocates nothing.</summary>
+    private sealed class NullConnection : IFixConnection
+    {
+        private readonly DiscardWriter _output = new();
+
+        public long Id => 1;
+
+        public string RemoteEndPoint => "benchmark";
+
+        public PipeWriter Output => _output;
+
+        public Lock WriteLock { get; } = new();
+
+        public bool CanWrite => true;
+
+        public long Backlog => 0;
+
+        public void Flush() => _output.Reset();
+
+        public ValueTask CloseAsync(TimeSpan timeout) => ValueTask.CompletedTask;
+    }
+
+    private sealed class DiscardWriter : PipeWriter
+    {
+        private readonly byte[] _buffer = new byte[64 * 1024];
+        private int _written;
+
+        public void Reset() => _written = 0;
+
+        public override void Advance(int bytes) => _written += bytes;
+
+        public override Memory<byte> GetMemory(int sizeHint = 0) => _buffer.AsMemory(_written);
+
+        public override Span<byte> GetSpan(int sizeHint = 0) => _buffer.AsSpan(_written);
+
+        public override ValueTask<FlushResult> FlushAsync(CancellationToken cancellationToken = default) => default;
+
+        public override void CancelPendingFlush()
+        {
+        }
+
+        public override void Complete(Exception? exception = null)
+        {
+        }
+    }
+}

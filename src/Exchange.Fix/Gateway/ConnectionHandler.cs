@@ -1,0 +1,436 @@
+using System.Buffers;
+using System.IO.Pipelines;
+using Exchange.Core.Commands;
+using Exchange.Core.Domain;
+using Exchange.Core.Events;
+using Exchange.Fix.Codec;
+using Exchange.Fix.Mapping;
+using Exchange.Fix.Session;
+
+namespace Exchange.Fix.Gateway;
+
+/// <summary>
+/// Everything one connection needs between bytes and the engine: framer, parsed view, routing of the Logon, and the
+/// <see cref="ISessionApplication"/> that maps D/F/G/V. <see cref="Process"/> is the synchronous per-read step the
+/// async read loop calls; it allocates nothing in steady state.
+/// </summary>
+/// <remarks>
+/// Threading: <see cref="Process"/> runs on the connection's I/O task only. Calls into the session hold the
+/// session's lock; commands, subscriptions and market-data notifications are handed on only after the lock is
+/// released, because the publisher may wait for ring space while the sender thread needs the same lock.
+/// </remarks>
+internal sealed class ConnectionHandler : ISessionApplication
+{
+    private const int ScratchSize = 2048;
+
+    private readonly FixGateway _gateway;
+    private readonly GatewayServices _s;
+    private readonly FixFramer _framer;
+    private readonly FixMessage _message;
+    private readonly byte[] _scratch = new byte[ScratchSize];
+    private readonly int[] _mdInstrumentIds;
+    private FixMessage? _replay;
+    private Command[] _commands = new Command[4];
+    private int _commandCount;
+    private MarketDataSubscription[] _subscriptions = new MarketDataSubscription[4];
+    private int _subscriptionCount;
+    private long _receiveNanos;
+    private long _garbledCount;
+
+    public ConnectionHandler(FixGateway gateway, GatewayServices services, IFixConnection connection, PipeReader? input)
+    {
+        _gateway = gateway;
+        _s = services;
+        _framer = new FixFramer(services.Options.MaxMessageSize);
+        _message = new FixMessage(services.Options.MaxMessageSize);
+        _mdInstrumentIds = new int[services.Options.MaxMarketDataSymbols];
+        Transport = new ConnectionTransport(connection, input, services);
+        StartedMono = services.Clock.MonotonicNanos;
+    }
+
+    public ConnectionTransport Transport { get; }
+
+    /// <summary>The logged-on session; null before logon.</summary>
+    public GatewaySession? Bound { get; private set; }
+
+    public long StartedMono { get; }
+
+    /// <summary>Frames and handles every complete message in <paramref name="buffer"/>.</summary>
+    /// <param name="consumed">Where the pipe may advance to.</param>
+    /// <param name="examined">How far the pipe has been looked at (its end when waiting for more).</param>
+    public void Process(in ReadOnlySequence<byte> buffer, out SequencePosition consumed, out SequencePosition examined)
+    {
+        ReadOnlySequence<byte> rest = buffer;
+        while (true)
+        {
+            FrameResult result = _framer.TryReadFrame(rest, out ReadOnlySpan<byte> frame, out consumed, out examined, out GarbledReason why);
+            if (result == FrameResult.Incomplete)
+            {
+                return;
+            }
+
+            if (result == FrameResult.Complete)
+            {
+                OnFrame(frame);
+            }
+            else
+            {
+                OnGarbled(rest, why);
+            }
+
+            rest = rest.Slice(consumed);
+            if (Transport.CloseRequested)
+            {
+                examined = consumed;
+                return;
+            }
+        }
+    }
+
+    /// <summary>The read loop ended (peer closed, error, or we closed): release the session and drop market data.</summary>
+    public void OnConnectionEnded()
+    {
+        GatewaySession? gs = Bound;
+        if (gs is null)
+        {
+            return;
+        }
+
+        bool released;
+        lock (gs.Lock)
+        {
+            try
+            {
+                if (!Transport.SessionReleased)
+                {
+                    Transport.ReleaseSession();
+                    gs.Session.OnTransportClosed();
+                }
+            }
+            finally
+            {
+                Transport.EndSection();
+            }
+
+            if (ReferenceEquals(gs.Transport, Transport))
+            {
+                gs.Transport = null;
+            }
+
+            released = gs.Transport is null;
+        }
+
+        // Outside the lock (the handler may hold its own lock while sending market data). Skipped when a newer
+        // connection is already logged on: its subscriptions are not ours to drop.
+        if (released)
+        {
+            _s.MarketData.OnSessionDisconnected(gs.OwnerId);
+        }
+    }
+
+    public void OnApplicationMessage(FixSession session, in InboundMessage message)
+    {
+        FixMessage parsed = _message;
+        if (message.Raw != _message.Raw)
+        {
+            // Delivered from the session's gap queue (a copy): parse it without disturbing the current frame's view.
+            parsed = _replay ??= new FixMessage(_s.Options.MaxMessageSize);
+            parsed.Parse(message.Raw);
+        }
+
+        int owner = Bound?.OwnerId ?? -1;
+        Command command;
+        MappingResult result;
+        switch (parsed.MsgTypeKind)
+        {
+            case FixMsgType.NewOrderSingle:
+                result = NewOrderSingleReader.Read(parsed, _s.Instruments, owner, _receiveNanos, out command);
+                break;
+            case FixMsgType.OrderCancelRequest:
+                result = OrderCancelRequestReader.Read(parsed, _s.Instruments, owner, _receiveNanos, out command);
+                break;
+            case FixMsgType.OrderCancelReplaceRequest:
+                result = OrderCancelReplaceRequestReader.Read(parsed, _s.Instruments, owner, _receiveNanos, out command);
+                break;
+            case FixMsgType.MarketDataRequest:
+                OnMarketDataRequest(session, message, parsed, owner);
+                return;
+            default:
+                // InboundMessages classifies only D/F/G/V as Application.
+                session.Reject(message, SessionRejectReason.InvalidMsgType, FixTags.MsgType, default);
+                return;
+        }
+
+        switch (result.Outcome)
+        {
+            case MappingOutcome.Ok:
+                AddCommand(command);
+                break;
+            case MappingOutcome.SessionReject:
+                session.Reject(message, result.SessionReason, result.RefTag, result.Text);
+                break;
+            default:
+                SendOrderReject(session, command, result.Reason, parsed.GetSpan(FixTags.Symbol), default);
+                break;
+        }
+    }
+
+    public void OnLogon(FixSession session)
+    {
+    }
+
+    public void OnDisconnected(FixSession session, DisconnectReason reason)
+    {
+        GatewaySession? gs = Bound;
+        if (gs is not null && ReferenceEquals(gs.Transport, Transport))
+        {
+            gs.Transport = null;
+        }
+    }
+
+    /// <summary>
+    /// Answers a command the gateway refuses itself (mapping business reject, venue stopping) the way the engine would:
+    /// ExecutionReport 35=8 ExecType=8 for a new order, OrderCancelReject 35=9 for a cancel or replace.
+    /// </summary>
+    private void SendOrderReject(FixSession session, in Command command, RejectReason reason, ReadOnlySpan<byte> requestSymbol, ReadOnlySpan<byte> text)
+    {
+        RejectEvents.FromCommand(command, reason, _s.NextExecId(), out EngineEvent rejected);
+        if (command.Type == CommandType.NewOrder)
+        {
+            bool known = _s.Instruments.TryGetById(command.InstrumentId, out Instrument? instrument);
+            int length = ExecutionReportEncoder.EncodeBody(
+                _scratch, rejected, known ? _s.Instruments.SymbolOf(command.InstrumentId) : requestSymbol, known ? instrument!.PriceDecimals : 0, text);
+            session.SendApplication("8"u8, _scratch.AsSpan(0, length));
+        }
+        else
+        {
+            int length = OrderCancelRejectEncoder.EncodeBody(_scratch, rejected, text);
+            session.SendApplication("9"u8, _scratch.AsSpan(0, length));
+        }
+    }
+
+    private void OnMarketDataRequest(FixSession session, in InboundMessage message, FixMessage parsed, int owner)
+    {
+        MappingResult result = MarketDataRequestReader.Read(parsed, _s.Instruments, _mdInstrumentIds, out MarketDataRequest request);
+        if (result.Outcome == MappingOutcome.SessionReject)
+        {
+            session.Reject(message, result.SessionReason, result.RefTag, result.Text);
+            return;
+        }
+
+        ReadOnlySpan<byte> id = parsed.GetSpan(FixTags.MDReqID);
+        if (result.Outcome == MappingOutcome.BusinessReject)
+        {
+            MarketDataRejectReason reason = result.Reason switch
+            {
+                RejectReason.UnknownInstrument => MarketDataRejectReason.UnknownSymbol,
+                RejectReason.CapacityExceeded => MarketDataRejectReason.InsufficientBandwidth,
+                _ => MarketDataRejectReason.UnsupportedMdEntryType,
+            };
+            SendMarketDataReject(session, id, reason, result.Text);
+            return;
+        }
+
+        if (!ClOrdId.TryCreate(request.MdReqId, out ClOrdId mdReqId))
+        {
+            SendMarketDataReject(session, id, MarketDataRejectReason.None, "MDReqID longer than 32 characters"u8);
+            return;
+        }
+
+        if ((request.EntryTypeMask & 0b11) == 0)
+        {
+            SendMarketDataReject(session, id, MarketDataRejectReason.UnsupportedMdEntryType, "Only bids (0) and offers (1) are published"u8);
+            return;
+        }
+
+        if (request.SubscriptionRequestType == (byte)'1' && parsed.TryGetInt(FixTags.MDUpdateType, out int updateType) && updateType != 1)
+        {
+            SendMarketDataReject(session, id, MarketDataRejectReason.UnsupportedMdUpdateType, "Only incremental refresh (265=1) is published"u8);
+            return;
+        }
+
+        for (int i = 0; i < request.SymbolCount; i++)
+        {
+            if (_subscriptionCount == _subscriptions.Length)
+            {
+                Array.Resize(ref _subscriptions, _subscriptions.Length * 2);
+            }
+
+            _subscriptions[_subscriptionCount++] = new MarketDataSubscription
+            {
+                MdReqId = mdReqId,
+                SubscriptionRequestType = request.SubscriptionRequestType,
+                MarketDepth = request.MarketDepth,
+                InstrumentId = _mdInstrumentIds[i],
+            };
+        }
+    }
+
+    private void SendMarketDataReject(FixSession session, ReadOnlySpan<byte> mdReqId, MarketDataRejectReason reason, ReadOnlySpan<byte> text)
+    {
+        int length = MarketDataRequestRejectEncoder.EncodeBody(_scratch, mdReqId, reason, text);
+        session.SendApplication("Y"u8, _scratch.AsSpan(0, length));
+    }
+
+    private void AddCommand(in Command command)
+    {
+        if (_commandCount == _commands.Length)
+        {
+            // Only a burst released from the gap queue gets here; steady state holds one command at a time.
+            Array.Resize(ref _commands, _commands.Length * 2);
+        }
+
+        _commands[_commandCount++] = command;
+    }
+
+    private void OnFrame(ReadOnlySpan<byte> frame)
+    {
+        _receiveNanos = _s.Clock.UtcNowNanos;
+        _message.Parse(frame);
+        FixFieldError error = _s.Dictionary.Validate(_message);
+        InboundMessage message = InboundMessages.From(_message, error, _s.Dictionary);
+        Deliver(message);
+    }
+
+    private void OnGarbled(in ReadOnlySequence<byte> buffer, GarbledReason why)
+    {
+        if (_garbledCount++ % _s.Options.GarbledLogInterval == 0)
+        {
+            _s.Log.Warn($"connection {Transport.Connection.Id} ({Transport.Connection.RemoteEndPoint}): garbled input dropped ({why}), {_garbledCount} so far");
+        }
+
+        // A frame that starts like FIX but names another version is a wrong BeginString (Logout), not line noise.
+        bool wrongVersion = why == GarbledReason.BadBeginString && StartsWithFix(buffer);
+        if (Bound is null || wrongVersion)
+        {
+            Deliver(InboundMessages.Garbled(wrongVersion));
+        }
+    }
+
+    private static bool StartsWithFix(in ReadOnlySequence<byte> buffer)
+    {
+        if (buffer.Length < 5)
+        {
+            return false;
+        }
+
+        Span<byte> head = stackalloc byte[5];
+        buffer.Slice(0, 5).CopyTo(head);
+        return head.SequenceEqual("8=FIX"u8);
+    }
+
+    private void Deliver(in InboundMessage message)
+    {
+        GatewaySession? gs = Bound;
+        if (gs is null)
+        {
+            Route(message);
+        }
+        else
+        {
+            lock (gs.Lock)
+            {
+                try
+                {
+                    if (!Transport.SessionReleased)
+                    {
+                        gs.Session.OnMessage(message);
+                    }
+                }
+                finally
+                {
+                    Transport.EndSection();
+                }
+            }
+        }
+
+        HandOnPending();
+    }
+
+    /// <summary>
+    /// The first message: the registry checks it is a Logon for a configured, unconnected session and binds us. The
+    /// session's lock is taken first (found by CompIDs) so the sender thread cannot touch the session mid-logon.
+    /// </summary>
+    private void Route(in InboundMessage message)
+    {
+        GatewaySession? gs = message.Type == SessionMsgType.Logon ? _gateway.Find(message.TargetCompID, message.SenderCompID) : null;
+        if (gs is null)
+        {
+            try
+            {
+                LogonRouting refused = _gateway.Registry.Route(message, Transport, this, out _);
+                _s.Log.Info($"connection {Transport.Connection.Id} ({Transport.Connection.RemoteEndPoint}): refused, {refused}");
+            }
+            finally
+            {
+                Transport.EndSection();
+            }
+
+            return;
+        }
+
+        LogonRouting routing;
+        lock (gs.Lock)
+        {
+            try
+            {
+                Bound = gs;
+                routing = _gateway.Registry.Route(message, Transport, this, out FixSession? session);
+                if (routing == LogonRouting.Accepted)
+                {
+                    gs.Transport = Transport;
+                    gs.SlowConsumerHandled = false;
+                }
+                else if (routing is not LogonRouting.Refused)
+                {
+                    // Never bound (e.g. the session already has a connection): this connection must not touch it.
+                    Bound = null;
+                }
+            }
+            finally
+            {
+                Transport.EndSection();
+            }
+        }
+
+        _gateway.OnRouted(this, routing);
+    }
+
+    /// <summary>Publishes what the last message produced, outside the session lock.</summary>
+    private void HandOnPending()
+    {
+        GatewaySession? gs = Bound;
+        for (int i = 0; i < _commandCount; i++)
+        {
+            ref readonly Command command = ref _commands[i];
+            if (!_s.Publisher.TryPublish(command) && gs is not null)
+            {
+                RejectStopping(gs, command);
+            }
+        }
+
+        _commandCount = 0;
+        for (int i = 0; i < _subscriptionCount; i++)
+        {
+            _s.MarketData.OnMarketDataRequest(gs!.OwnerId, _subscriptions[i]);
+        }
+
+        _subscriptionCount = 0;
+    }
+
+    private void RejectStopping(GatewaySession gs, in Command command)
+    {
+        lock (gs.Lock)
+        {
+            ConnectionTransport? transport = gs.Transport;
+            try
+            {
+                SendOrderReject(gs.Session, command, RejectReason.None, default, "venue is stopping"u8);
+            }
+            finally
+            {
+                transport?.EndSection();
+            }
+        }
+    }
+}

@@ -1,0 +1,358 @@
+using System.Buffers;
+using System.Collections.Concurrent;
+using System.Diagnostics;
+using System.IO.Pipelines;
+using System.Net.Sockets;
+using Exchange.Core.Domain;
+using Exchange.Core.Events;
+using Exchange.Core.MarketData;
+using Exchange.Fix.Mapping;
+using Exchange.Fix.Session;
+
+namespace Exchange.Fix.Gateway;
+
+/// <summary>
+/// The venue's FIX side: connections in (frame → parse → validate → session → map → <see cref="ICommandPublisher"/>),
+/// engine events and market data out (encode → session → connection). See Gateway/README.md.
+/// </summary>
+/// <remarks>
+/// Threading: see <see cref="IFixGateway"/>. Every call into one <see cref="FixSession"/> holds that session's lock;
+/// nothing that can wait (publishing into the inbound ring, market-data callbacks) runs under it. Allocation: none per
+/// message in steady state; per connection a framer, a parsed view and small buffers.
+/// </remarks>
+public sealed class FixGateway : IFixGateway, IDisposable
+{
+    private static ReadOnlySpan<byte> BacklogText => "send backlog exceeded"u8;
+
+    private readonly GatewayServices _services;
+    private readonly GatewaySession[] _sessions;
+    private readonly ConcurrentDictionary<ConnectionHandler, bool> _awaitingLogon = new();
+
+    // Owned by the sender thread (SendEvent) and the market-data thread (SendMarketData*) respectively.
+    private readonly byte[] _eventBody = new byte[Codec.FixMessageWriter.TypicalMaxLength];
+    private readonly byte[] _marketDataBody = new byte[MarketDataIncrementalEncoder.MaxBodyLength];
+    private volatile bool _stopping;
+
+    /// <param name="sessions">Configured sessions; a session's index here is its owner id.</param>
+    /// <param name="instruments">Tradable instruments, ids dense 0..n-1.</param>
+    /// <param name="clock">Receive times (Command.Timestamp), SendingTime and all timers.</param>
+    /// <param name="storeFactory">Opens each session's store (file or memory); the gateway disposes them.</param>
+    public FixGateway(
+        IReadOnlyList<SessionConfig> sessions,
+        IReadOnlyList<Instrument> instruments,
+        IClock clock,
+        Func<SessionConfig, ISessionStore> storeFactory,
+        ICommandPublisher publisher,
+        IMarketDataRequestHandler marketData,
+        GatewayOptions options,
+        IGatewayLog log)
+    {
+        ArgumentNullException.ThrowIfNull(sessions);
+        ArgumentNullException.ThrowIfNull(instruments);
+        ArgumentNullException.ThrowIfNull(clock);
+        ArgumentNullException.ThrowIfNull(storeFactory);
+        ArgumentNullException.ThrowIfNull(publisher);
+        ArgumentNullException.ThrowIfNull(marketData);
+        ArgumentNullException.ThrowIfNull(options);
+        ArgumentNullException.ThrowIfNull(log);
+        _services = new GatewayServices(new InstrumentDirectory(instruments), clock, publisher, marketData, options, log);
+        Registry = new SessionRegistry(FixSessionEncoder.Instance, clock);
+        _sessions = new GatewaySession[sessions.Count];
+        for (int i = 0; i < sessions.Count; i++)
+        {
+            _sessions[i] = new GatewaySession(i, Registry.Add(sessions[i], storeFactory(sessions[i])));
+        }
+    }
+
+    public int SessionCount => _sessions.Length;
+
+    internal SessionRegistry Registry { get; }
+
+    /// <summary>The session's FixSession (tests, diagnostics); read its state only, calls must go through the gateway.</summary>
+    internal FixSession GetSession(int ownerId) => _sessions[ownerId].Session;
+
+    public bool IsLoggedOn(int ownerId) => (uint)ownerId < (uint)_sessions.Length && _sessions[ownerId].Session.State == SessionState.Active;
+
+    public async Task RunConnectionAsync(IFixConnection connection, PipeReader input, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(connection);
+        ArgumentNullException.ThrowIfNull(input);
+        var handler = new ConnectionHandler(this, _services, connection, input);
+        _awaitingLogon[handler] = true;
+        if (_stopping)
+        {
+            handler.Transport.Close("venue is stopping");
+        }
+
+        try
+        {
+            while (!handler.Transport.CloseRequested)
+            {
+                ReadResult read = await input.ReadAsync(cancellationToken).ConfigureAwait(false);
+                if (handler.Transport.CloseRequested)
+                {
+                    break;
+                }
+
+                handler.Process(read.Buffer, out SequencePosition consumed, out SequencePosition examined);
+                input.AdvanceTo(consumed, examined);
+                if (read.IsCompleted)
+                {
+                    break;
+                }
+            }
+        }
+        catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
+        {
+            // Host shutdown.
+        }
+        catch (Exception ex) when (ex is IOException or SocketException or ObjectDisposedException or InvalidOperationException)
+        {
+            _services.Log.Info($"connection {connection.Id} ({connection.RemoteEndPoint}): read ended: {ex.Message}");
+        }
+        finally
+        {
+            _awaitingLogon.TryRemove(handler, out _);
+            handler.OnConnectionEnded();
+            handler.Transport.Close("connection ended");
+        }
+    }
+
+    public void SendEvent(in EngineEvent engineEvent, in StageTimes times)
+    {
+        if ((uint)engineEvent.OwnerId >= (uint)_sessions.Length)
+        {
+            _services.Log.Warn($"event {engineEvent.EventId} for unknown owner {engineEvent.OwnerId} dropped");
+            return;
+        }
+
+        Span<byte> body = _eventBody;
+        int length;
+        ReadOnlySpan<byte> msgType;
+        if (engineEvent.Type == EventType.CancelRejected)
+        {
+            length = OrderCancelRejectEncoder.EncodeBody(body, engineEvent);
+            msgType = "9"u8;
+        }
+        else
+        {
+            InstrumentDirectory instruments = _services.Instruments;
+            if (!instruments.TryGetById(engineEvent.InstrumentId, out Instrument? instrument))
+            {
+                _services.Log.Warn($"event {engineEvent.EventId} for unknown instrument {engineEvent.InstrumentId} dropped");
+                return;
+            }
+
+            length = ExecutionReportEncoder.EncodeBody(body, engineEvent, instruments.SymbolOf(instrument.Id), instrument.PriceDecimals);
+            msgType = "8"u8;
+        }
+
+        if (_services.Options.StageTimestamps)
+        {
+            length += StageTimeTags.Write(body[length..], times, times.Sent != 0 ? times.Sent : Stopwatch.GetTimestamp());
+        }
+
+        Send(_sessions[engineEvent.OwnerId], msgType, body[..length], transient: false);
+    }
+
+    public void SendMarketDataSnapshot(int ownerId, in MarketDataSubscription subscription, in BookDepth depth)
+    {
+        if (!TryGetMarketDataTarget(ownerId, subscription.InstrumentId, out GatewaySession? gs, out Instrument? instrument))
+        {
+            return;
+        }
+
+        int length = MarketDataSnapshotEncoder.EncodeBody(
+            _marketDataBody, subscription.MdReqId.AsSpan(), _services.Instruments.SymbolOf(instrument.Id), depth, subscription.MarketDepth, instrument.PriceDecimals);
+        Send(gs, "W"u8, _marketDataBody.AsSpan(0, length), transient: true);
+    }
+
+    public void SendMarketDataIncremental(int ownerId, in MarketDataSubscription subscription, in BookDepth previous, in BookDepth current)
+    {
+        if (!TryGetMarketDataTarget(ownerId, subscription.InstrumentId, out GatewaySession? gs, out Instrument? instrument))
+        {
+            return;
+        }
+
+        int length = MarketDataIncrementalEncoder.EncodeBody(
+            _marketDataBody, subscription.MdReqId.AsSpan(), _services.Instruments.SymbolOf(instrument.Id), previous, current, subscription.MarketDepth, instrument.PriceDecimals);
+        if (length > 0)
+        {
+            Send(gs, "X"u8, _marketDataBody.AsSpan(0, length), transient: true);
+        }
+    }
+
+    public void Poll()
+    {
+        foreach (GatewaySession gs in _sessions)
+        {
+            if (gs.Session.State == SessionState.Disconnected)
+            {
+                continue;
+            }
+
+            lock (gs.Lock)
+            {
+                ConnectionTransport? transport = gs.Transport;
+                try
+                {
+                    gs.Session.Poll();
+                }
+                finally
+                {
+                    transport?.EndSection();
+                }
+            }
+        }
+
+        if (!_awaitingLogon.IsEmpty)
+        {
+            CloseSilentConnections();
+        }
+    }
+
+    public async Task LogoutAllAsync(string text, TimeSpan timeout)
+    {
+        ArgumentNullException.ThrowIfNull(text);
+        _stopping = true;
+        byte[] ascii = System.Text.Encoding.ASCII.GetBytes(text);
+        foreach (GatewaySession gs in _sessions)
+        {
+            lock (gs.Lock)
+            {
+                ConnectionTransport? transport = gs.Transport;
+                try
+                {
+                    gs.Session.Logout(ascii);
+                }
+                finally
+                {
+                    transport?.EndSection();
+                }
+            }
+        }
+
+        long deadline = Stopwatch.GetTimestamp() + (long)(timeout.TotalSeconds * Stopwatch.Frequency);
+        while (Stopwatch.GetTimestamp() < deadline && Array.Exists(_sessions, s => s.Session.State != SessionState.Disconnected))
+        {
+            await Task.Delay(10).ConfigureAwait(false);
+        }
+
+        // Clients that did not answer in time are cut off; their read loops then release the sessions.
+        foreach (GatewaySession gs in _sessions)
+        {
+            lock (gs.Lock)
+            {
+                gs.Transport?.Close("logout timed out");
+            }
+        }
+
+        foreach (ConnectionHandler pending in _awaitingLogon.Keys)
+        {
+            pending.Transport.Close("venue is stopping");
+        }
+    }
+
+    public void Dispose() => Registry.Dispose();
+
+    /// <summary>The configured session our CompID / their CompID name, without allocating.</summary>
+    internal GatewaySession? Find(ReadOnlySpan<byte> ourCompId, ReadOnlySpan<byte> theirCompId)
+    {
+        foreach (GatewaySession gs in _sessions)
+        {
+            SessionConfig config = gs.Session.Config;
+            if (ourCompId.SequenceEqual(config.SenderCompIDBytes) && theirCompId.SequenceEqual(config.TargetCompIDBytes))
+            {
+                return gs;
+            }
+        }
+
+        return null;
+    }
+
+    internal void OnRouted(ConnectionHandler handler, LogonRouting routing)
+    {
+        _awaitingLogon.TryRemove(handler, out _);
+        IFixConnection connection = handler.Transport.Connection;
+        if (routing == LogonRouting.Accepted)
+        {
+            SessionConfig config = handler.Bound!.Session.Config;
+            _services.Log.Info($"connection {connection.Id} ({connection.RemoteEndPoint}): logged on as {config.TargetCompID}->{config.SenderCompID}");
+        }
+        else
+        {
+            _services.Log.Info($"connection {connection.Id} ({connection.RemoteEndPoint}): logon refused, {routing}");
+        }
+    }
+
+    /// <summary>For tests and benchmarks: a handler driven synchronously, without the async read loop.</summary>
+    internal ConnectionHandler CreateHandler(IFixConnection connection) => new(this, _services, connection, input: null);
+
+    /// <summary>One application message into a session, and the slow-consumer check for its connection.</summary>
+    private void Send(GatewaySession gs, ReadOnlySpan<byte> msgType, ReadOnlySpan<byte> body, bool transient)
+    {
+        lock (gs.Lock)
+        {
+            ConnectionTransport? transport = gs.Transport;
+            try
+            {
+                if (transient)
+                {
+                    gs.Session.TrySendTransient(msgType, body);
+                }
+                else
+                {
+                    gs.Session.SendApplication(msgType, body);
+                }
+            }
+            finally
+            {
+                transport?.EndSection();
+            }
+
+            if (transport is not null && !gs.SlowConsumerHandled && transport.Connection.Backlog > _services.Options.MaxSendBacklogBytes)
+            {
+                CutOffSlowConsumer(gs, transport);
+            }
+        }
+    }
+
+    /// <summary>Logout with a reason, then close without waiting for the reply: a slow client must not hold anyone up.</summary>
+    private void CutOffSlowConsumer(GatewaySession gs, ConnectionTransport transport)
+    {
+        gs.SlowConsumerHandled = true;
+        IFixConnection connection = transport.Connection;
+        _services.Log.Warn($"connection {connection.Id} ({connection.RemoteEndPoint}): backlog {connection.Backlog} B over {_services.Options.MaxSendBacklogBytes} B, logging out");
+        try
+        {
+            gs.Session.Logout(BacklogText);
+        }
+        finally
+        {
+            transport.EndSection();
+        }
+
+        transport.Close("send backlog exceeded");
+    }
+
+    private bool TryGetMarketDataTarget(int ownerId, int instrumentId, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out GatewaySession? gs, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out Instrument? instrument)
+    {
+        gs = (uint)ownerId < (uint)_sessions.Length ? _sessions[ownerId] : null;
+        instrument = null;
+        return gs is not null && gs.Session.State == SessionState.Active && _services.Instruments.TryGetById(instrumentId, out instrument);
+    }
+
+    private void CloseSilentConnections()
+    {
+        long now = _services.Clock.MonotonicNanos;
+        long limit = _services.Options.LogonTimeout.Ticks * 100;
+        foreach (ConnectionHandler handler in _awaitingLogon.Keys)
+        {
+            if (now - handler.StartedMono >= limit)
+            {
+                _awaitingLogon.TryRemove(handler, out _);
+                handler.Transport.Close("no logon within the logon timeout");
+            }
+        }
+    }
+}

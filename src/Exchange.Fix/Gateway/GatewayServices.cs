@@ -1,0 +1,41 @@
+using Exchange.Fix.Dictionary;
+using Exchange.Fix.Mapping;
+using Exchange.Fix.Session;
+
+namespace Exchange.Fix.Gateway;
+
+/// <summary>The gateway's shared, immutable collaborators, handed to each connection. Thread-safe.</summary>
+internal sealed class GatewayServices
+{
+    /// <summary>Gateway-made ExecIDs start at 2^62 + the Unix-ns start time: above any engine event id and unique across restarts.</summary>
+    private long _lastExecId;
+
+    public GatewayServices(
+        InstrumentDirectory instruments, IClock clock, ICommandPublisher publisher, IMarketDataRequestHandler marketData, GatewayOptions options, IGatewayLog log)
+    {
+        Instruments = instruments;
+        Clock = clock;
+        Publisher = publisher;
+        MarketData = marketData;
+        Options = options;
+        Log = log;
+        _lastExecId = (1L << 62) + clock.UtcNowNanos;
+    }
+
+    public InstrumentDirectory Instruments { get; }
+
+    public FixDictionary Dictionary { get; } = FixDictionary.Fix44;
+
+    public IClock Clock { get; }
+
+    public ICommandPublisher Publisher { get; }
+
+    public IMarketDataRequestHandler MarketData { get; }
+
+    public GatewayOptions Options { get; }
+
+    public IGatewayLog Log { get; }
+
+    /// <summary>ExecID (17) for a reject the gateway answers itself, distinct from the engine's event ids.</summary>
+    public long NextExecId() => Interlocked.Increment(ref _lastExecId);
+}

@@ -1,0 +1,29 @@
+using Exchange.Fix.Session;
+
+namespace Exchange.Fix.Gateway;
+
+/// <summary>
+/// One configured session as the gateway drives it: the <see cref="FixSession"/>, the lock that serialises every call
+/// into it (connection I/O task, sender thread, market-data thread, timer), and the connection currently bound.
+/// </summary>
+internal sealed class GatewaySession
+{
+    public GatewaySession(int ownerId, FixSession session)
+    {
+        OwnerId = ownerId;
+        Session = session;
+    }
+
+    public int OwnerId { get; }
+
+    public FixSession Session { get; }
+
+    /// <summary>Held for every call into <see cref="Session"/> and every read or write of <see cref="Transport"/>.</summary>
+    public Lock Lock { get; } = new();
+
+    /// <summary>The logged-on connection; null while none is bound. Guarded by <see cref="Lock"/>.</summary>
+    public ConnectionTransport? Transport { get; set; }
+
+    /// <summary>Set once the slow-consumer cut-off ran for the current connection, so it runs once.</summary>
+    public bool SlowConsumerHandled { get; set; }
+}

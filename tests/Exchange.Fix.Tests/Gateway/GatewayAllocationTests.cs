@@ -1,0 +1,105 @@
+using System.Buffers;
+using Exchange.Core.Events;
+using Exchange.Fix.Codec;
+using Exchange.Fix.Gateway;
+using Exchange.Fix.Session;
+using Xunit;
+
+namespace Exchange.Fix.Tests.Gateway;
+
+/// <summary>The gateway's steady-state steps allocate nothing after warm-up.</summary>
+public sealed class GatewayAllocationTests
+{
+    private const int Warmup = 20_000;
+    private const int Measured = 20_000;
+
+    /// <summary>A NewOrderSingle with the given MsgSeqNum, encoded without allocating (the test's own input side).</summary>
+    private static int EncodeOrder(Span<byte> destination, int seq, long now) =>
+        new OrderWriter(destination).Write(seq, now);
+
+    [Fact]
+    public void Inbound_order_step_allocates_nothing()
+    {
+        const int Total = Warmup + Measured + 2;
+        using var h = new GatewayHarness(storeFactory: _ => new MemorySessionStore(1024 * 1024, Total + 16));
+        h.Publisher.Record = false;
+        h.LogOn();
+        byte[] wire = new byte[512];
+        int seq = 2;
+
+        void Step()
+        {
+            int length = EncodeOrder(wire, seq++, h.Clock.UtcNowNanos);
+            var buffer = new ReadOnlySequence<byte>(wire, 0, length);
+            h.Handler.Process(buffer, out _, out _);
+        }
+
+        for (int i = 0; i < Warmup; i++)
+        {
+            Step();
+        }
+
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        for (int i = 0; i < Measured; i++)
+        {
+            Step();
+        }
+
+        long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+        Assert.Equal(0, allocated);
+        Assert.Equal(Warmup + Measured, h.Publisher.Count);
+        Assert.Equal(seq, h.Gateway.GetSession(0).NextTargetSeqNum);
+        Assert.Empty(h.TakeSent());
+    }
+
+    [Fact]
+    public void Send_event_allocates_nothing()
+    {
+        using var h = new GatewayHarness(new GatewayOptions { StageTimestamps = true }, _ => new MemorySessionStore(32 * 1024 * 1024, Warmup + Measured + 16));
+        h.LogOn();
+        EngineEvent fill = GatewayOutboundTests.Event(EventType.Trade, 60, 40, 40);
+        var times = new StageTimes { Received = 1, Journaled = 2, Matched = 3 };
+
+        void Step()
+        {
+            fill.EventId++;
+            h.Gateway.SendEvent(fill, times);
+            h.Connection.Recorded.Clear();
+        }
+
+        for (int i = 0; i < Warmup; i++)
+        {
+            Step();
+        }
+
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        for (int i = 0; i < Measured; i++)
+        {
+            Step();
+        }
+
+        long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+        Assert.Equal(0, allocated);
+        Assert.Equal(2 + Warmup + Measured, h.Gateway.GetSession(0).NextSenderSeqNum);
+    }
+
+    private readonly ref struct OrderWriter(Span<byte> destination)
+    {
+        private readonly Span<byte> _destination = destination;
+
+        public int Write(int seq, long now)
+        {
+            var w = new FixMessageWriter(_destination);
+            w.Begin("D"u8, new FixHeader("CLIENT1"u8, "VENUE"u8, seq, now));
+            w.AddSpan(FixTags.ClOrdID, "ORD-1"u8);
+            w.AddSpan(FixTags.Symbol, "AAPL"u8);
+            w.AddChar(FixTags.Side, (byte)'1');
+            w.AddTimestamp(FixTags.TransactTime, now);
+            w.AddInt(FixTags.OrderQty, 100);
+            w.AddChar(FixTags.OrdType, (byte)'2');
+            w.AddSpan(FixTags.Price, "143.42"u8);
+            w.AddChar(FixTags.TimeInForce, (byte)'0');
+            return w.Finish();
+        }
+    }
+}

@@ -1,0 +1,61 @@
+using Exchange.Core.Commands;
+using Exchange.Fix.Gateway;
+
+namespace Exchange.Fix.Tests.Gateway;
+
+internal sealed class RecordingPublisher : ICommandPublisher
+{
+    public List<Command> Commands { get; } = [];
+
+    public bool Accept { get; set; } = true;
+
+    public bool Record { get; set; } = true;
+
+    public int Count { get; private set; }
+
+    public bool TryPublish(in Command command)
+    {
+        Count++;
+        if (Record && Accept)
+        {
+            lock (Commands)
+            {
+                Commands.Add(command);
+            }
+        }
+
+        return Accept;
+    }
+}
+
+internal sealed class RecordingMarketData : IMarketDataRequestHandler
+{
+    public List<(int Owner, MarketDataSubscription Request)> Requests { get; } = [];
+
+    public List<int> Disconnected { get; } = [];
+
+    public void OnMarketDataRequest(int ownerId, in MarketDataSubscription subscription) => Requests.Add((ownerId, subscription));
+
+    public void OnSessionDisconnected(int ownerId) => Disconnected.Add(ownerId);
+}
+
+internal sealed class ListLog : IGatewayLog
+{
+    public List<string> Lines { get; } = [];
+
+    public void Info(string message)
+    {
+        lock (Lines)
+        {
+            Lines.Add("info: " + message);
+        }
+    }
+
+    public void Warn(string message)
+    {
+        lock (Lines)
+        {
+            Lines.Add("warn: " + message);
+        }
+    }
+}

@@ -1,0 +1,246 @@
+using Exchange.Core.Commands;
+using Exchange.Core.Domain;
+using Exchange.Fix.Gateway;
+using Exchange.Fix.Tests.Session;
+using Xunit;
+
+namespace Exchange.Fix.Tests.Gateway;
+
+/// <summary>Client messages through the gateway: logon, orders to commands, and every kind of inbound reject.</summary>
+public sealed class GatewayInboundTests
+{
+    [Fact]
+    public void New_order_after_logon_is_published_with_every_field()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        h.Clock.Advance(TimeSpan.FromMilliseconds(5));
+        h.Send("D", GatewayHarness.NewOrder("ORD-7", price: "143.42", quantity: 300));
+
+        Command c = Assert.Single(h.Publisher.Commands);
+        Assert.Equal(CommandType.NewOrder, c.Type);
+        Assert.Equal(0, c.OwnerId);
+        Assert.Equal(GatewayHarness.Aapl.Id, c.InstrumentId);
+        Assert.Equal(Side.Buy, c.Side);
+        Assert.Equal(OrderType.Limit, c.OrderType);
+        Assert.Equal(1_434_200, c.Price);
+        Assert.Equal(300, c.Quantity);
+        Assert.Equal("ORD-7", c.ClOrdId.ToString());
+        Assert.Equal(h.Clock.UtcNowNanos, c.Timestamp);
+        Assert.Empty(h.TakeSent());
+    }
+
+    [Fact]
+    public void Cancel_and_replace_are_published()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        h.Send("F", "41=ORD-1|11=CXL-1|55=AAPL|54=1|60=20260302-09:30:00.000|");
+        h.Send("G", "41=ORD-1|11=RPL-1|55=AAPL|54=1|60=20260302-09:30:00.000|38=50|40=2|44=143.5|");
+
+        Assert.Equal([CommandType.Cancel, CommandType.Replace], h.Publisher.Commands.Select(c => c.Type));
+        Assert.Equal("ORD-1", h.Publisher.Commands[1].OrigClOrdId.ToString());
+        Assert.Equal(1_435_000, h.Publisher.Commands[1].Price);
+    }
+
+    [Fact]
+    public void Unknown_symbol_is_answered_with_an_execution_report_reject_and_not_published()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        h.Send("D", GatewayHarness.NewOrder("ORD-2", symbol: "NOPE"));
+
+        Assert.Empty(h.Publisher.Commands);
+        Dictionary<int, string> er = Assert.Single(h.TakeSent());
+        Assert.Equal("8", er[35]);
+        Assert.Equal("8", er[150]);
+        Assert.Equal("8", er[39]);
+        Assert.Equal("1", er[103]);
+        Assert.Equal("ORD-2", er[11]);
+        Assert.Equal("NOPE", er[55]);
+        Assert.Equal("Unknown symbol", er[58]);
+        Assert.True(long.Parse(er[17], System.Globalization.CultureInfo.InvariantCulture) > 1L << 62);
+    }
+
+    [Fact]
+    public void Cancel_for_an_unknown_symbol_is_answered_with_order_cancel_reject()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        h.Send("F", "41=ORD-1|11=CXL-1|55=NOPE|54=1|60=20260302-09:30:00.000|");
+
+        Assert.Empty(h.Publisher.Commands);
+        Dictionary<int, string> reject = Assert.Single(h.TakeSent());
+        Assert.Equal("9", reject[35]);
+        Assert.Equal("CXL-1", reject[11]);
+        Assert.Equal("ORD-1", reject[41]);
+        Assert.Equal("1", reject[434]);
+    }
+
+    [Fact]
+    public void Field_the_dictionary_rejects_gets_a_session_reject()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        h.Send("D", GatewayHarness.NewOrder().Replace("38=100", "38=abc", StringComparison.Ordinal));
+
+        Assert.Empty(h.Publisher.Commands);
+        Dictionary<int, string> reject = Assert.Single(h.TakeSent());
+        Assert.Equal("3", reject[35]);
+        Assert.Equal("2", reject[45]);
+        Assert.Equal("38", reject[371]);
+        Assert.Equal("D", reject[372]);
+        Assert.Equal("6", reject[373]);
+    }
+
+    [Fact]
+    public void Field_the_mapping_rejects_gets_a_session_reject()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        h.Send("D", GatewayHarness.NewOrder(new string('X', ClOrdId.MaxLength + 1)));
+
+        Assert.Empty(h.Publisher.Commands);
+        Dictionary<int, string> reject = Assert.Single(h.TakeSent());
+        Assert.Equal("3", reject[35]);
+        Assert.Equal("11", reject[371]);
+        Assert.Equal("2", reject[45]);
+    }
+
+    [Fact]
+    public void Unsupported_application_type_gets_a_business_message_reject()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        h.Send("H", "11=ORD-1|55=AAPL|54=1|");
+
+        Dictionary<int, string> reject = Assert.Single(h.TakeSent());
+        Assert.Equal("j", reject[35]);
+        Assert.Equal("H", reject[372]);
+        Assert.Equal("3", reject[380]);
+    }
+
+    [Fact]
+    public void Market_data_request_calls_the_handler_once_per_instrument()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        h.Send("V", "262=MD-1|263=1|264=5|265=1|267=2|269=0|269=1|146=2|55=AAPL|55=MSFT|");
+
+        Assert.Empty(h.TakeSent());
+        Assert.Equal(2, h.MarketData.Requests.Count);
+        Assert.All(h.MarketData.Requests, r => Assert.Equal(0, r.Owner));
+        Assert.Equal([0, 1], h.MarketData.Requests.Select(r => r.Request.InstrumentId));
+        MarketDataSubscription s = h.MarketData.Requests[0].Request;
+        Assert.Equal("MD-1", s.MdReqId.ToString());
+        Assert.Equal((byte)'1', s.SubscriptionRequestType);
+        Assert.Equal(5, s.MarketDepth);
+    }
+
+    [Theory]
+    [InlineData("262=MD-2|263=1|264=0|267=1|269=0|146=1|55=NOPE|", "0")]
+    [InlineData("262=MD-2|263=1|264=0|267=1|269=2|146=1|55=AAPL|", "8")]
+    [InlineData("262=MD-2|263=1|264=0|265=0|267=1|269=0|146=1|55=AAPL|", "6")]
+    public void Invalid_market_data_request_gets_a_market_data_request_reject(string fields, string reason)
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        h.Send("V", fields);
+
+        Assert.Empty(h.MarketData.Requests);
+        Dictionary<int, string> reject = Assert.Single(h.TakeSent());
+        Assert.Equal("Y", reject[35]);
+        Assert.Equal("MD-2", reject[262]);
+        Assert.Equal(reason, reject[281]);
+        Assert.True(reject.ContainsKey(58));
+    }
+
+    [Fact]
+    public void Order_refused_because_the_venue_is_stopping_is_rejected_with_that_text()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        h.Publisher.Accept = false;
+        h.Send("D", GatewayHarness.NewOrder("ORD-3"));
+
+        Dictionary<int, string> er = Assert.Single(h.TakeSent());
+        Assert.Equal("8", er[150]);
+        Assert.Equal("ORD-3", er[11]);
+        Assert.Equal("venue is stopping", er[58]);
+    }
+
+    [Fact]
+    public void Garbage_before_logon_closes_the_connection_without_reply()
+    {
+        using var h = new GatewayHarness();
+        h.Feed(System.Text.Encoding.ASCII.GetBytes("hello there\n"));
+
+        Assert.Equal(1, h.Connection.CloseCount);
+        Assert.Empty(h.TakeSent());
+        Assert.False(h.Gateway.IsLoggedOn(0));
+    }
+
+    [Fact]
+    public void Garbled_message_after_logon_is_dropped_without_consuming_a_number()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        byte[] bad = h.Message("D", GatewayHarness.NewOrder("BAD"), seq: 2);
+        bad[^3] = (byte)(bad[^3] == (byte)'0' ? '1' : '0'); // checksum digit
+        h.Feed(bad);
+        h.Feed(h.Message("D", GatewayHarness.NewOrder("GOOD"), seq: 2));
+
+        Assert.Equal("GOOD", Assert.Single(h.Publisher.Commands).ClOrdId.ToString());
+        Assert.Empty(h.TakeSent());
+        Assert.Equal(0, h.Connection.CloseCount);
+    }
+
+    [Fact]
+    public async Task Silent_connection_is_closed_by_poll_after_the_logon_timeout()
+    {
+        using var h = new GatewayHarness(new GatewayOptions { LogonTimeout = TimeSpan.FromSeconds(2) });
+        var pipe = new System.IO.Pipelines.Pipe();
+        var connection = new FakeConnection(pipe.Writer);
+        Task run = h.Gateway.RunConnectionAsync(connection, pipe.Reader, CancellationToken.None);
+        h.Gateway.Poll();
+        Assert.Equal(0, connection.CloseCount);
+
+        h.Clock.Advance(TimeSpan.FromSeconds(3));
+        h.Gateway.Poll();
+        Assert.Equal(1, connection.CloseCount);
+        await run.WaitAsync(TimeSpan.FromSeconds(10));
+    }
+
+    [Fact]
+    public void Orders_queued_behind_a_gap_are_published_in_sequence_order_once_it_fills()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        h.Feed(h.Message("D", GatewayHarness.NewOrder("THIRD"), seq: 3));
+        h.Feed(h.Message("D", GatewayHarness.NewOrder("FOURTH"), seq: 4));
+        Dictionary<int, string> resendRequest = Assert.Single(h.TakeSent());
+        Assert.Equal(("2", "2"), (resendRequest[35], resendRequest[7]));
+        Assert.Empty(h.Publisher.Commands);
+
+        h.Feed(h.Message("D", GatewayHarness.NewOrder("SECOND"), seq: 2));
+
+        Assert.Equal(["SECOND", "THIRD", "FOURTH"], h.Publisher.Commands.Select(c => c.ClOrdId.ToString()));
+        Assert.Equal(5, h.Gateway.GetSession(0).NextTargetSeqNum);
+    }
+
+    [Fact]
+    public void Wrong_begin_string_after_logon_logs_out_and_closes()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        byte[] fix42 = h.Message("D", GatewayHarness.NewOrder());
+        "8=FIX.4.2"u8.CopyTo(fix42);
+        h.Feed(fix42);
+
+        Dictionary<int, string> logout = Assert.Single(h.TakeSent());
+        Assert.Equal("5", logout[35]);
+        Assert.Equal("Incorrect BeginString", logout[58]);
+        Assert.Equal(1, h.Connection.CloseCount);
+        Assert.Empty(h.Publisher.Commands);
+    }
+}

@@ -1,0 +1,129 @@
+using Exchange.Core.Commands;
+using Exchange.Core.Domain;
+using Exchange.Core.Events;
+using Exchange.Fix.Gateway;
+using Xunit;
+
+namespace Exchange.Fix.Tests.Gateway;
+
+/// <summary>Engine events out through the gateway: ExecutionReports, OrderCancelRejects, stage tags, slow consumers.</summary>
+public sealed class GatewayOutboundTests
+{
+    internal static EngineEvent Event(EventType type, long leaves, long cum, long lastQty = 0) => new()
+    {
+        Type = type,
+        SourceCommand = CommandType.NewOrder,
+        Side = Side.Buy,
+        OrderType = OrderType.Limit,
+        InstrumentId = 0,
+        OwnerId = 0,
+        OrderId = 42,
+        Price = 1_434_200,
+        OrderQuantity = 100,
+        LeavesQuantity = leaves,
+        CumulativeQuantity = cum,
+        CumulativeNotional = cum * 1_434_200,
+        LastPrice = lastQty > 0 ? 1_434_200 : 0,
+        LastQuantity = lastQty,
+        EventId = 900 + leaves,
+        Timestamp = Session.FakeClock.Start,
+        ClOrdId = ClOrdId.From("ORD-1"),
+    };
+
+    [Fact]
+    public void Accepted_and_trades_become_execution_reports_with_consecutive_numbers()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        h.Gateway.SendEvent(Event(EventType.Accepted, 100, 0), default);
+        h.Gateway.SendEvent(Event(EventType.Trade, 60, 40, 40), default);
+        h.Gateway.SendEvent(Event(EventType.Trade, 0, 100, 60), default);
+
+        List<Dictionary<int, string>> sent = h.TakeSent();
+        Assert.Equal(3, sent.Count);
+        Assert.Equal(["2", "3", "4"], sent.Select(m => m[34]));
+        Assert.All(sent, m => Assert.Equal("8", m[35]));
+        Assert.All(sent, m => Assert.Equal("42", m[37]));
+        Assert.All(sent, m => Assert.Equal("ORD-1", m[11]));
+        Assert.Equal(("0", "0", "0", "100", "1000"), (sent[0][150], sent[0][39], sent[0][14], sent[0][151], sent[0][17]));
+        Assert.Equal(("F", "1", "40", "60", "143.42", "40", "143.42"), (sent[1][150], sent[1][39], sent[1][14], sent[1][151], sent[1][31], sent[1][32], sent[1][6]));
+        Assert.Equal(("F", "2", "100", "0", "60"), (sent[2][150], sent[2][39], sent[2][14], sent[2][151], sent[2][32]));
+        Assert.False(sent[0].ContainsKey(7004));
+    }
+
+    [Fact]
+    public void Cancelled_and_replaced_carry_orig_clordid()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        EngineEvent cancelled = Event(EventType.Cancelled, 0, 0);
+        cancelled.ClOrdId = ClOrdId.From("CXL-1");
+        cancelled.OrigClOrdId = ClOrdId.From("ORD-1");
+        h.Gateway.SendEvent(cancelled, default);
+
+        Dictionary<int, string> er = Assert.Single(h.TakeSent());
+        Assert.Equal(("4", "4", "CXL-1", "ORD-1"), (er[150], er[39], er[11], er[41]));
+    }
+
+    [Fact]
+    public void Cancel_rejected_becomes_order_cancel_reject()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        EngineEvent rejected = Event(EventType.CancelRejected, 0, 0);
+        rejected.SourceCommand = CommandType.Cancel;
+        rejected.OrderId = 0;
+        rejected.RejectReason = RejectReason.UnknownOrder;
+        rejected.ClOrdId = ClOrdId.From("CXL-9");
+        rejected.OrigClOrdId = ClOrdId.From("NOPE");
+        h.Gateway.SendEvent(rejected, default);
+
+        Dictionary<int, string> reject = Assert.Single(h.TakeSent());
+        Assert.Equal(("9", "NONE", "CXL-9", "NOPE", "1", "1"), (reject[35], reject[37], reject[11], reject[41], reject[434], reject[102]));
+    }
+
+    [Fact]
+    public void Stage_timestamps_are_written_as_tags_7001_to_7004_when_enabled()
+    {
+        using var h = new GatewayHarness(new GatewayOptions { StageTimestamps = true });
+        h.LogOn();
+        h.Gateway.SendEvent(Event(EventType.Accepted, 100, 0), new StageTimes { Received = 11, Journaled = 22, Matched = 33, Sent = 44 });
+
+        Dictionary<int, string> er = Assert.Single(h.TakeSent());
+        Assert.Equal(("11", "22", "33", "44"), (er[7001], er[7002], er[7003], er[7004]));
+    }
+
+    [Fact]
+    public void Event_for_a_disconnected_owner_is_stored_and_resent_after_logon()
+    {
+        using var h = new GatewayHarness();
+        h.Gateway.SendEvent(Event(EventType.Accepted, 100, 0), default);
+        Assert.Empty(h.TakeSent());
+
+        h.Send("A", "98=0|108=30|");
+        h.Send("2", "7=1|16=0|");
+        List<Dictionary<int, string>> sent = h.TakeSent();
+        Dictionary<int, string> resent = Assert.Single(sent, m => m[35] == "8");
+        Assert.Equal(("1", "Y"), (resent[34], resent[43]));
+    }
+
+    [Fact]
+    public void Slow_consumer_is_logged_out_and_closed()
+    {
+        using var h = new GatewayHarness(new GatewayOptions { MaxSendBacklogBytes = 1000 });
+        h.LogOn();
+        h.Connection.Backlog = 5000;
+        h.Gateway.SendEvent(Event(EventType.Accepted, 100, 0), default);
+
+        List<Dictionary<int, string>> sent = h.TakeSent();
+        Assert.Equal(["8", "5"], sent.Select(m => m[35]));
+        Assert.Equal("send backlog exceeded", sent[1][58]);
+        Assert.Equal(1, h.Connection.CloseCount);
+        Assert.Contains(h.Log.Lines, l => l.Contains("backlog", StringComparison.Ordinal));
+
+        // Later events are still stored (numbered) but nothing more is written to the closing connection.
+        h.Gateway.SendEvent(Event(EventType.Trade, 0, 100, 100), default);
+        Assert.Empty(h.TakeSent());
+        Assert.Equal(1, h.Connection.CloseCount);
+    }
+}
