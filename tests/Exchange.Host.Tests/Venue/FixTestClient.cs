@@ -39,8 +39,11 @@ internal sealed class FixTestClient : IAsyncDisposable
     /// <summary>Highest MsgSeqNum received from the venue (0 before any).</summary>
     public int LastReceivedSeqNum { get; private set; }
 
-    /// <summary>Every message received so far, in order.</summary>
+    /// <summary>Messages received and not yet passed over by an Expect call, in order.</summary>
     public List<Dictionary<int, string>> Received { get; } = [];
+
+    /// <summary>Every message received on this connection, in order.</summary>
+    public List<Dictionary<int, string>> AllReceived { get; } = [];
 
     public static async Task<FixTestClient> ConnectAsync(IPEndPoint endPoint, string senderCompId, string targetCompId = "EXCH", int nextSeqNum = 1)
     {
@@ -177,6 +180,7 @@ internal sealed class FixTestClient : IAsyncDisposable
             }
 
             Received.Add(fields);
+            AllReceived.Add(fields);
             sequence = sequence.Slice(consumed);
         }
 
