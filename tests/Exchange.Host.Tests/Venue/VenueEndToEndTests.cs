@@ -75,6 +75,14 @@ public sealed class VenueEndToEndTests
             await buyer.SendAsync("5", "");
             await buyer.ExpectAsync(m => m[35] == "5", "Logout reply");
             Assert.True(await buyer.WaitForCloseAsync(TimeSpan.FromSeconds(10)));
+
+            // A graceful stop logs the remaining session out with a reason; the client answers and is disconnected.
+            Task stopping = host.StopAsync();
+            Dictionary<int, string> logout = await seller.ExpectAsync(m => m[35] == "5", "Logout from the stopping venue");
+            Assert.Equal("venue shutting down", logout[58]);
+            await seller.SendAsync("5", "");
+            Assert.True(await seller.WaitForCloseAsync(TimeSpan.FromSeconds(10)));
+            await stopping.WaitAsync(TimeSpan.FromSeconds(30));
         }
         finally
         {
