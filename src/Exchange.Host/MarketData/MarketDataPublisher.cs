@@ -17,7 +17,7 @@ namespace Exchange.Host.MarketData;
 /// and are queued; only the publisher thread touches the subscription table and calls the gateway's market-data
 /// methods, so a subscriber's snapshot always precedes its incrementals.</para>
 /// <para>Period: waits use a wake-up event with millisecond resolution, so periods below 1 ms behave as about 1 ms;
-/// a new request wakes the thread at once. Allocation: a subscription allocates when it arrives; a period with no
+/// a new request wakes the thread at once, and with no subscriber the thread sleeps until a request arrives. Allocation: a subscription allocates when it arrives; a period with no
 /// requests allocates nothing.</para>
 /// </remarks>
 internal sealed partial class MarketDataPublisher : IMarketDataRequestHandler, IDisposable
@@ -90,6 +90,14 @@ internal sealed partial class MarketDataPublisher : IMarketDataRequestHandler, I
             try
             {
                 HandleRequests();
+                if (_subscribers.Count == 0)
+                {
+                    // Nothing to publish: sleep until a request (or stop) arrives instead of waking every period.
+                    _wake.WaitOne();
+                    next = Stopwatch.GetTimestamp() + _periodTicks;
+                    continue;
+                }
+
                 long now = Stopwatch.GetTimestamp();
                 if (now >= next)
                 {
