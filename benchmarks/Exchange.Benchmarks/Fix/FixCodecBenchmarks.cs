@@ -18,7 +18,7 @@ namespace Exchange.Benchmarks.Fix;
 [MemoryDiagnoser]
 public class FixCodecBenchmarks
 {
-    private const string NewOrderBody =
+    internal const string NewOrderBody =
         "35=D\u000149=CLIENT1\u000156=VENUE\u000134=7\u000152=20240315-14:30:00.123\u000111=ORD-1\u000155=AAPL\u000154=1\u0001" +
         "60=20240315-14:30:00.120\u000138=100\u000140=2\u000144=143.42\u000159=0\u0001";
 
@@ -82,7 +82,7 @@ public class FixCodecBenchmarks
     public int ExecutionReportEncode() =>
         ExecutionReportEncoder.Encode(_output, new FixHeader(_sender, _target, ++_seq, _fill.Timestamp), _fill, "AAPL"u8, 4);
 
-    private static byte[] Wrap(string body)
+    internal static byte[] Wrap(string body)
     {
         string head = $"8=FIX.4.4\u00019={body.Length}\u0001";
         byte[] message = Encoding.ASCII.GetBytes(head + body);

@@ -47,38 +47,22 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
     }
 
     /// <summary>A refused new order (or unknown command type): echoes the command, no order id.</summary>
-    private void EmitRejected(in Command command, RejectReason reason)
+    private void EmitRejected(in Command command, RejectReason reason) => Refuse(in command, reason);
+
+    /// <summary>Appends the refusal of a command, keeping the event id the buffer assigned.</summary>
+    private ref EngineEvent Refuse(in Command command, RejectReason reason)
     {
         ref EngineEvent e = ref _events.Add();
-        e.Type = EventType.Rejected;
-        e.SourceCommand = command.Type;
-        e.RejectReason = reason;
-        e.Timestamp = command.Timestamp;
-        e.CommandSequence = command.Sequence;
-        e.Side = command.Side;
-        e.OrderType = command.OrderType;
-        e.TimeInForce = command.TimeInForce;
-        e.InstrumentId = command.InstrumentId;
-        e.OwnerId = command.OwnerId;
-        e.Price = command.Price;
-        e.OrderQuantity = command.Quantity;
-        e.ClOrdId = command.ClOrdId;
+        long eventId = e.EventId;
+        e = EngineEvent.Refusal(in command, reason);
+        e.EventId = eventId;
+        return ref e;
     }
 
     /// <summary>A refused cancel/replace: the request's ids and, when the order exists (slot >= 0), its unchanged state.</summary>
     private void EmitCancelRejected(in Command command, RejectReason reason, int slot)
     {
-        ref EngineEvent e = ref _events.Add();
-        e.Type = EventType.CancelRejected;
-        e.SourceCommand = command.Type;
-        e.RejectReason = reason;
-        e.Timestamp = command.Timestamp;
-        e.CommandSequence = command.Sequence;
-        e.Side = command.Side;
-        e.InstrumentId = command.InstrumentId;
-        e.OwnerId = command.OwnerId;
-        e.ClOrdId = command.ClOrdId;
-        e.OrigClOrdId = command.OrigClOrdId;
+        ref EngineEvent e = ref Refuse(in command, reason);
         if (slot >= 0)
         {
             ref OrderSlot order = ref _orders[slot];

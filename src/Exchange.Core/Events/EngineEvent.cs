@@ -60,4 +60,38 @@ public struct EngineEvent
 
     /// <summary>On replace and cancel outcomes: the id the request referred to.</summary>
     public ClOrdId OrigClOrdId;
+
+    /// <summary>
+    /// Describes a refused command: <see cref="EventType.Rejected"/> for a new order (or unknown command), echoing its
+    /// terms; <see cref="EventType.CancelRejected"/> for a cancel or replace, carrying only the request's ids (the caller
+    /// adds the order's state when the order exists). Used by the engine and by the gateway, which refuses some commands
+    /// before they reach the engine, so both answer alike.
+    /// </summary>
+    public static EngineEvent Refusal(in Command command, RejectReason reason)
+    {
+        var e = new EngineEvent
+        {
+            Type = EventType.Rejected,
+            SourceCommand = command.Type,
+            RejectReason = reason,
+            Side = command.Side,
+            InstrumentId = command.InstrumentId,
+            OwnerId = command.OwnerId,
+            Timestamp = command.Timestamp,
+            CommandSequence = command.Sequence,
+            ClOrdId = command.ClOrdId,
+            OrigClOrdId = command.OrigClOrdId,
+        };
+        if (command.Type is CommandType.Cancel or CommandType.Replace)
+        {
+            e.Type = EventType.CancelRejected;
+            return e;
+        }
+
+        e.OrderType = command.OrderType;
+        e.TimeInForce = command.TimeInForce;
+        e.Price = command.Price;
+        e.OrderQuantity = command.Quantity;
+        return e;
+    }
 }

@@ -45,6 +45,9 @@ public sealed class FixFramer
 
     private static ReadOnlySpan<byte> ResyncMarker => "8=FIX"u8;
 
+    /// <summary>BeginString field plus the BodyLength tag: the first 12 bytes of every valid message.</summary>
+    private static ReadOnlySpan<byte> HeadPrefix => "8=FIX.4.4\u00019="u8;
+
     private readonly byte[] _scratch;
 
     public FixFramer(int maxMessageSize = DefaultMaxMessageSize)
@@ -118,29 +121,24 @@ public sealed class FixFramer
     {
         length = 0;
         reason = GarbledReason.None;
-
-        if (!MatchAt(span, 0, BeginString, out bool partial))
+        int i;
+        if (span.StartsWith(HeadPrefix))
         {
-            return Garble(GarbledReason.BadBeginString, out reason);
+            // Common case, one constant-length compare (unrolled by the JIT); anything else takes the checks below,
+            // which tell a partial head from a bad BeginString or BodyLength tag.
+            i = HeadPrefix.Length;
+        }
+        else
+        {
+            FrameResult head = ScanHeadPrefix(span, out reason);
+            if (head != FrameResult.Complete)
+            {
+                return head;
+            }
+
+            i = HeadPrefix.Length;
         }
 
-        if (partial)
-        {
-            return FrameResult.Incomplete;
-        }
-
-        int i = BeginString.Length;
-        if (!MatchAt(span, i, "9="u8, out partial))
-        {
-            return Garble(GarbledReason.BadBodyLength, out reason);
-        }
-
-        if (partial)
-        {
-            return FrameResult.Incomplete;
-        }
-
-        i += 2;
         int digitsStart = i;
         int bodyLength = 0;
         while (true)
@@ -245,6 +243,31 @@ public sealed class FixFramer
         }
 
         return buffer.End;
+    }
+
+    /// <summary>
+    /// The slow form of the "8=FIX.4.4|9=" check: Complete when it is all there, Incomplete when the bytes so far
+    /// agree with it, Garbled (BadBeginString or BadBodyLength) at the first disagreement.
+    /// </summary>
+    private static FrameResult ScanHeadPrefix(ReadOnlySpan<byte> span, out GarbledReason reason)
+    {
+        reason = GarbledReason.None;
+        if (!MatchAt(span, 0, BeginString, out bool partial))
+        {
+            return Garble(GarbledReason.BadBeginString, out reason);
+        }
+
+        if (partial)
+        {
+            return FrameResult.Incomplete;
+        }
+
+        if (!MatchAt(span, BeginString.Length, "9="u8, out partial))
+        {
+            return Garble(GarbledReason.BadBodyLength, out reason);
+        }
+
+        return partial ? FrameResult.Incomplete : FrameResult.Complete;
     }
 
     /// <summary>True when the available bytes at <paramref name="at"/> agree with <paramref name="expected"/>;

@@ -1,3 +1,7 @@
+using System.Numerics;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+
 namespace Exchange.Fix.Codec;
 
 /// <summary>FIX INT / SEQNUM / LENGTH / NUMINGROUP values: optional '-' then ASCII digits, overflow checked.</summary>
@@ -83,56 +87,54 @@ public static class FixInt
     /// (leading zeros when it is shorter), two digits per step from a pair table.</summary>
     public static void WriteDigits(ulong value, Span<byte> destination)
     {
-        ReadOnlySpan<byte> pairs = DigitPairs;
+        // Safe without bounds checks: every store is at an index in [0, destination.Length) and every pair index is
+        // below 100 (a remainder of a division by 100), so the 2-byte read stays inside the 200-byte table.
+        ref byte d = ref MemoryMarshal.GetReference(destination);
+        ref byte pairs = ref MemoryMarshal.GetReference(DigitPairs);
         int i = destination.Length;
-        while (i >= 2)
+        while (i >= 2 && value > uint.MaxValue)
         {
             ulong quotient = value / 100;
-            int pair = (int)(value - (quotient * 100)) * 2;
-            destination[i - 1] = pairs[pair + 1];
-            destination[i - 2] = pairs[pair];
+            uint pair = (uint)(value - (quotient * 100));
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref d, i - 2), Unsafe.ReadUnaligned<ushort>(ref Unsafe.Add(ref pairs, pair * 2)));
             value = quotient;
+            i -= 2;
+        }
+
+        // The rest fits 32 bits: a 32-bit division by a constant is a cheaper multiply than the 64-bit one.
+        uint small = (uint)value;
+        while (i >= 2)
+        {
+            uint quotient = small / 100;
+            uint pair = small - (quotient * 100);
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref d, i - 2), Unsafe.ReadUnaligned<ushort>(ref Unsafe.Add(ref pairs, pair * 2)));
+            small = quotient;
             i -= 2;
         }
 
         if (i == 1)
         {
-            destination[0] = (byte)('0' + (int)(value % 10));
+            d = (byte)('0' + (small % 10));
         }
     }
 
+    /// <summary>Decimal digit count (1 for 0), branch-free: the bit length gives the count within one, a table
+    /// compare corrects it (bits * 1233 / 4096 is floor(bits * log10 2) for 1..64 bits).</summary>
     public static int CountDigits(ulong value)
     {
-        if (value < 10)
-        {
-            return 1;
-        }
-
-        if (value < 100)
-        {
-            return 2;
-        }
-
-        if (value < 1000)
-        {
-            return 3;
-        }
-
-        if (value < 10000)
-        {
-            return 4;
-        }
-
-        int digits = 5;
-        value /= 10000;
-        while (value >= 10)
-        {
-            value /= 10;
-            digits++;
-        }
-
-        return digits;
+        ulong v = value | 1;
+        int bits = 64 - BitOperations.LeadingZeroCount(v);
+        int approx = (bits * 1233) >> 12;
+        return approx + 1 - (v < PowersOf10[approx] ? 1 : 0);
     }
+
+    /// <summary>10^0 .. 10^19, for <see cref="CountDigits"/>.</summary>
+    private static ReadOnlySpan<ulong> PowersOf10 =>
+    [
+        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000, 10_000_000_000,
+        100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000, 1_000_000_000_000_000,
+        10_000_000_000_000_000, 100_000_000_000_000_000, 1_000_000_000_000_000_000, 10_000_000_000_000_000_000,
+    ];
 
     /// <summary>"00" "01" ... "99": two ASCII digits per entry.</summary>
     private static ReadOnlySpan<byte> DigitPairs =>

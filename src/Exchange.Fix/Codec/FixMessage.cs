@@ -1,4 +1,6 @@
+using System.Numerics;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 
 namespace Exchange.Fix.Codec;
 
@@ -27,6 +29,8 @@ public sealed class FixMessage
     private const int TagTableSize = 1024;
 
     private readonly byte[] _buffer;
+    private readonly ulong[] _soh;
+    private readonly int _maxMessageSize;
     private readonly Field[] _fields;
     private readonly int[] _tagStamp = new int[TagTableSize];
     private readonly ushort[] _tagIndex = new ushort[TagTableSize];
@@ -38,7 +42,10 @@ public sealed class FixMessage
     public FixMessage(int maxMessageSize = FixFramer.DefaultMaxMessageSize, int maxFields = DefaultMaxFields)
     {
         ArgumentOutOfRangeException.ThrowIfGreaterThan(maxFields, ushort.MaxValue);
-        _buffer = new byte[maxMessageSize];
+        ArgumentOutOfRangeException.ThrowIfNegative(maxMessageSize);
+        _maxMessageSize = maxMessageSize;
+        _buffer = new byte[(SohBitmap.WordsFor(maxMessageSize) * 64) + SohBitmap.Padding];
+        _soh = new ulong[SohBitmap.WordsFor(maxMessageSize)];
         _fields = new Field[maxFields];
     }
 
@@ -49,6 +56,9 @@ public sealed class FixMessage
     public ReadOnlySpan<byte> Raw => _buffer.AsSpan(0, _length);
 
     public int FieldCount => _count;
+
+    /// <summary>The parsed fields in wire order, for validation loops that visit every field (no per-field calls).</summary>
+    internal ReadOnlySpan<Field> Fields => _fields.AsSpan(0, _count);
 
     /// <summary>MsgType (35) bytes; empty if absent.</summary>
     public ReadOnlySpan<byte> MsgType => _msgTypeIndex < 0 ? default : ValueAt(_msgTypeIndex);
@@ -76,7 +86,7 @@ public sealed class FixMessage
     /// </summary>
     public bool Parse(ReadOnlySpan<byte> frame)
     {
-        if (frame.Length > _buffer.Length)
+        if (frame.Length > _maxMessageSize)
         {
             throw new ArgumentException("Frame is longer than this message's buffer; size both from the same maximum.", nameof(frame));
         }
@@ -89,14 +99,25 @@ public sealed class FixMessage
         Error = FixFieldError.None;
         NextGeneration();
 
-        ReadOnlySpan<byte> data = _buffer.AsSpan(0, _length);
+        // Fields end at SOH bits; a last field without SOH (not a valid frame, but Parse takes any span) runs to the end.
+        SohBitmap.Build(_buffer, _length, _soh);
         int pos = 0;
-        while (pos < data.Length)
+        int words = SohBitmap.WordsFor(_length);
+        for (int w = 0; w < words; w++)
         {
-            int end = data[pos..].IndexOf(FixConstants.Soh);
-            end = end < 0 ? data.Length : pos + end;
-            ParseField(data, pos, end);
-            pos = end + 1;
+            ulong bits = _soh[w];
+            while (bits != 0)
+            {
+                int end = (w * 64) + BitOperations.TrailingZeroCount(bits);
+                bits &= bits - 1;
+                ParseField(pos, end);
+                pos = end + 1;
+            }
+        }
+
+        if (pos < _length)
+        {
+            ParseField(pos, _length);
         }
 
         if (_msgTypeIndex >= 0)
@@ -242,13 +263,23 @@ public sealed class FixMessage
 
     public bool TryGetPrice(int tag, int decimals, out long units) => ReadPrice(tag, decimals, out units) == FieldStatus.Ok;
 
-    private void ParseField(ReadOnlySpan<byte> data, int start, int end)
+    /// <summary>Indexes the field in _buffer[start..end) (end is its SOH or the message end).</summary>
+    private void ParseField(int start, int end)
     {
+        // Safe: 0 <= start <= end <= _length <= _buffer.Length (end comes from the SOH bitmap, which is masked to
+        // _length), and every read below is at an index in [start, end).
+        ref byte data = ref MemoryMarshal.GetArrayDataReference(_buffer);
         int tag = 0;
         int pos = start;
-        while (pos < end && data[pos] != (byte)'=')
+        while (pos < end)
         {
-            uint digit = (uint)(data[pos] - '0');
+            byte b = Unsafe.Add(ref data, pos);
+            if (b == (byte)'=')
+            {
+                break;
+            }
+
+            uint digit = (uint)(b - '0');
             if (digit > 9 || tag > 99_999_999)
             {
                 tag = -1;
@@ -259,7 +290,7 @@ public sealed class FixMessage
             pos++;
         }
 
-        if (tag <= 0 || pos == start || pos >= end || data[start] == (byte)'0')
+        if (tag <= 0 || pos == start || pos >= end || Unsafe.Add(ref data, start) == (byte)'0')
         {
             SetError(0, SessionRejectReason.InvalidTagNumber);
             return;
@@ -280,14 +311,16 @@ public sealed class FixMessage
         bool repeat = false;
         if ((uint)tag < TagTableSize)
         {
-            if (_tagStamp[tag] == _generation)
+            // Safe: tag < TagTableSize, the length of both tables.
+            ref int stamp = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(_tagStamp), tag);
+            if (stamp == _generation)
             {
                 repeat = true;
             }
             else
             {
-                _tagStamp[tag] = _generation;
-                _tagIndex[tag] = (ushort)_count;
+                stamp = _generation;
+                Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(_tagIndex), tag) = (ushort)_count;
             }
         }
         else
@@ -321,5 +354,6 @@ public sealed class FixMessage
         }
     }
 
-    private readonly record struct Field(int Tag, int Start, int Offset, int Length, bool IsRepeat);
+    /// <summary>One parsed field: value at Raw[Offset..Offset+Length), "tag=" at Raw[Start].</summary>
+    internal readonly record struct Field(int Tag, int Start, int Offset, int Length, bool IsRepeat);
 }

@@ -1,5 +1,5 @@
 using System.Buffers;
-using System.Buffers.Binary;
+using System.Runtime.InteropServices;
 using System.Runtime.CompilerServices;
 
 namespace Exchange.Fix.Codec;
@@ -20,8 +20,9 @@ namespace Exchange.Fix.Codec;
 /// </code>
 /// <para>
 /// BodyLength is reserved as three digits (bodies of 100..999 bytes are the common case); a shorter or longer body
-/// moves the body once by the difference. The destination must hold the whole message: an undersized span is a
-/// caller bug and throws. Field values are written as given; the caller must not pass SOH inside a value.
+/// moves the body once by the difference. The destination must hold the whole message plus slack: each Add checks
+/// once for its worst case ("tag=" up to 11 bytes, a price up to 22, SOH), so give it the message length + 34 bytes
+/// (<see cref="TypicalMaxLength"/> does). An undersized span is a caller bug and throws. Field values are written as given; the caller must not pass SOH inside a value.
 /// </para>
 /// </remarks>
 public ref struct FixMessageWriter
@@ -30,6 +31,9 @@ public ref struct FixMessageWriter
     public const int TypicalMaxLength = 1024;
 
     private const int ReservedLengthDigits = 3;
+
+    /// <summary>Room for "tag=" of any tag (up to 10 digits, '='); the fast path stores 8 bytes at once.</summary>
+    private const int MaxTagPrefix = 11;
 
     /// <summary>"8=FIX.4.4|" + "9=".</summary>
     private const int LengthDigitsOffset = 12;
@@ -72,42 +76,56 @@ public ref struct FixMessageWriter
 
     public void AddInt(int tag, long value)
     {
+        Reserve(MaxTagPrefix + FixInt.MaxLongChars + 1);
         WriteTag(tag);
-        _pos += FixInt.Format(value, _destination[_pos..]);
-        _destination[_pos++] = FixConstants.Soh;
+        ulong magnitude = (ulong)value;
+        if (value < 0)
+        {
+            Unsafe.Add(ref Start, _pos++) = (byte)'-';
+            magnitude = 0 - magnitude;
+        }
+
+        int digits = FixInt.CountDigits(magnitude);
+        FixInt.WriteDigits(magnitude, MemoryMarshal.CreateSpan(ref Unsafe.Add(ref Start, _pos), digits));
+        _pos += digits;
+        Unsafe.Add(ref Start, _pos++) = FixConstants.Soh;
     }
 
     public void AddChar(int tag, byte value)
     {
+        Reserve(MaxTagPrefix + 2);
         WriteTag(tag);
-        _destination[_pos++] = value;
-        _destination[_pos++] = FixConstants.Soh;
+        Unsafe.Add(ref Start, _pos++) = value;
+        Unsafe.Add(ref Start, _pos++) = FixConstants.Soh;
     }
 
     public void AddBool(int tag, bool value) => AddChar(tag, value ? (byte)'Y' : (byte)'N');
 
     public void AddSpan(int tag, scoped ReadOnlySpan<byte> value)
     {
+        Reserve(MaxTagPrefix + value.Length + 1);
         WriteTag(tag);
-        value.CopyTo(_destination[_pos..]);
+        value.CopyTo(MemoryMarshal.CreateSpan(ref Unsafe.Add(ref Start, _pos), value.Length));
         _pos += value.Length;
-        _destination[_pos++] = FixConstants.Soh;
+        Unsafe.Add(ref Start, _pos++) = FixConstants.Soh;
     }
 
     /// <summary>Writes a fixed-point value exactly, in its shortest form (see <see cref="FixPrice.Format"/>).</summary>
     public void AddPrice(int tag, long units, int decimals)
     {
+        Reserve(MaxTagPrefix + FixPrice.MaxChars + 1);
         WriteTag(tag);
-        _pos += FixPrice.Format(units, decimals, _destination[_pos..]);
-        _destination[_pos++] = FixConstants.Soh;
+        _pos += FixPrice.Format(units, decimals, MemoryMarshal.CreateSpan(ref Unsafe.Add(ref Start, _pos), FixPrice.MaxChars));
+        Unsafe.Add(ref Start, _pos++) = FixConstants.Soh;
     }
 
     /// <summary>Writes a UTCTimestamp with milliseconds.</summary>
     public void AddTimestamp(int tag, long unixNanos)
     {
+        Reserve(MaxTagPrefix + FixTimestamp.MillisecondsLength + 1);
         WriteTag(tag);
-        _pos += FixTimestamp.FormatMilliseconds(unixNanos, _destination[_pos..]);
-        _destination[_pos++] = FixConstants.Soh;
+        _pos += FixTimestamp.FormatMilliseconds(unixNanos, MemoryMarshal.CreateSpan(ref Unsafe.Add(ref Start, _pos), FixTimestamp.MillisecondsLength));
+        Unsafe.Add(ref Start, _pos++) = FixConstants.Soh;
     }
 
     /// <summary>Appends already-encoded "tag=value\x01" fields, e.g. a stored body being resent.</summary>
@@ -148,20 +166,39 @@ public ref struct FixMessageWriter
         return length;
     }
 
+    /// <summary>First byte of the destination; writes past <see cref="Reserve"/>d space are the only unchecked ones.</summary>
+    private readonly ref byte Start => ref MemoryMarshal.GetReference(_destination);
+
+    /// <summary>
+    /// Checks once per field that <paramref name="bytes"/> more fit, so the field's own stores need no bounds checks.
+    /// An undersized destination is a caller bug: it throws, as the checked span stores did.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private readonly void Reserve(int bytes)
+    {
+        if ((uint)(_pos + bytes) > (uint)_destination.Length)
+        {
+            ThrowTooSmall();
+        }
+    }
+
+    private static void ThrowTooSmall() =>
+        throw new ArgumentException("The destination span is too small for this FIX message.");
+
+    /// <summary>Writes "tag="; the caller has <see cref="Reserve"/>d at least <see cref="MaxTagPrefix"/> bytes.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void WriteTag(int tag)
     {
-        Span<byte> rest = _destination[_pos..];
-        if ((uint)tag < TagPrefixes.Count && rest.Length >= sizeof(ulong))
+        if ((uint)tag < TagPrefixes.Count)
         {
             // One 8-byte store of the precomputed "tag=" (the bytes past its length are overwritten next).
-            BinaryPrimitives.WriteUInt64LittleEndian(rest, TagPrefixes.Bytes[tag]);
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref Start, _pos), TagPrefixes.Bytes[tag]);
             _pos += TagPrefixes.Lengths[tag];
             return;
         }
 
-        _pos += FixInt.FormatUnsigned((uint)tag, rest);
-        _destination[_pos++] = (byte)'=';
+        _pos += FixInt.FormatUnsigned((uint)tag, MemoryMarshal.CreateSpan(ref Unsafe.Add(ref Start, _pos), MaxTagPrefix - 1));
+        Unsafe.Add(ref Start, _pos++) = (byte)'=';
     }
 
     /// <summary>"tag=" for every tag below <see cref="Count"/>, packed little-endian into a ulong each.</summary>
@@ -181,7 +218,7 @@ public ref struct FixMessageWriter
                 text.Clear();
                 int length = FixInt.FormatUnsigned((uint)tag, text);
                 text[length++] = (byte)'=';
-                Bytes[tag] = BinaryPrimitives.ReadUInt64LittleEndian(text);
+                Bytes[tag] = MemoryMarshal.Read<ulong>(text); // native order, as WriteTag stores it
                 Lengths[tag] = (byte)length;
             }
         }

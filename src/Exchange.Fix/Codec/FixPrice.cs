@@ -28,6 +28,11 @@ public static class FixPrice
             return FieldStatus.Malformed;
         }
 
+        if (value.Length + decimals <= MaxSafeDigits)
+        {
+            return TryParseShort(value, decimals, out units);
+        }
+
         bool negative = value[0] == (byte)'-';
         int i = negative ? 1 : 0;
         ulong magnitude = 0;
@@ -94,6 +99,76 @@ public static class FixPrice
         return FieldStatus.Ok;
     }
 
+    /// <summary>
+    /// Values whose length plus <c>decimals</c> is at most this many bytes hold at most 18 significant digits once
+    /// scaled, so the result fits a long and <see cref="TryParseShort"/> needs no overflow checks.
+    /// </summary>
+    private const int MaxSafeDigits = 18;
+
+    /// <summary>
+    /// <see cref="TryParse"/> for values that cannot overflow (see <see cref="MaxSafeDigits"/>): same grammar and the
+    /// same Malformed / OffScale results, without a per-digit overflow test. Typical prices and quantities land here.
+    /// </summary>
+    private static FieldStatus TryParseShort(ReadOnlySpan<byte> value, int decimals, out long units)
+    {
+        units = 0;
+        bool negative = value[0] == (byte)'-';
+        int i = negative ? 1 : 0;
+        ulong magnitude = 0;
+        int digits = 0;
+        for (; i < value.Length && value[i] != (byte)'.'; i++)
+        {
+            uint digit = (uint)(value[i] - '0');
+            if (digit > 9)
+            {
+                return FieldStatus.Malformed;
+            }
+
+            magnitude = (magnitude * 10) + digit;
+            digits++;
+        }
+
+        int fraction = 0;
+        bool offScale = false;
+        if (i < value.Length)
+        {
+            for (i++; i < value.Length; i++)
+            {
+                uint digit = (uint)(value[i] - '0');
+                if (digit > 9)
+                {
+                    return FieldStatus.Malformed;
+                }
+
+                digits++;
+                if (fraction < decimals)
+                {
+                    magnitude = (magnitude * 10) + digit;
+                    fraction++;
+                }
+                else
+                {
+                    offScale |= digit != 0;
+                }
+            }
+        }
+
+        if (digits == 0)
+        {
+            return FieldStatus.Malformed;
+        }
+
+        if (offScale)
+        {
+            return FieldStatus.OffScale;
+        }
+
+        // At most MaxSafeDigits digits in all: below 10^18, so neither the scaling nor the sign can overflow.
+        magnitude *= (ulong)PowersOf10[decimals - fraction];
+        units = negative ? -(long)magnitude : (long)magnitude;
+        return FieldStatus.Ok;
+    }
+
     /// <summary>Syntax only: "[-]digits[.digits]" with at least one digit; no scale or range check.</summary>
     public static bool IsWellFormed(ReadOnlySpan<byte> value)
     {
@@ -154,12 +229,7 @@ public static class FixPrice
         }
 
         destination[pos++] = (byte)'.';
-        for (int i = pos + width - 1; i >= pos; i--)
-        {
-            destination[i] = (byte)('0' + (int)(fraction % 10));
-            fraction /= 10;
-        }
-
+        FixInt.WriteDigits(fraction, destination.Slice(pos, width));
         return pos + width;
     }
 

@@ -1,3 +1,5 @@
+using System.Buffers.Binary;
+
 namespace Exchange.Fix.Codec;
 
 /// <summary>
@@ -31,11 +33,23 @@ public static class FixTimestamp
             return FieldStatus.Malformed;
         }
 
-        if (!Digits(value, 0, 4, out int year) || !Digits(value, 4, 2, out int month) || !Digits(value, 6, 2, out int day) ||
-            !Digits(value, 9, 2, out int hour) || !Digits(value, 12, 2, out int minute) || !Digits(value, 15, 2, out int second))
+        // "yyyyMMdd" and "HH:mm:ss" are 8 bytes each: check and convert all digits at once (SWAR). The colons (already
+        // checked) are turned into '0' so the time reads as the number HH0mm0ss.
+        ulong dateBytes = BinaryPrimitives.ReadUInt64LittleEndian(value);
+        ulong timeBytes = BinaryPrimitives.ReadUInt64LittleEndian(value[9..]) ^ ColonsToZeros;
+        if (!AreEightDigits(dateBytes) || !AreEightDigits(timeBytes))
         {
             return FieldStatus.Malformed;
         }
+
+        uint date = EightDigits(dateBytes);
+        uint time = EightDigits(timeBytes);
+        int year = (int)(date / 10_000);
+        int month = (int)(date / 100 % 100);
+        int day = (int)(date % 100);
+        int hour = (int)(time / 1_000_000);
+        int minute = (int)(time / 1_000 % 1_000);
+        int second = (int)(time % 1_000);
 
         long fraction = 0;
         if (value.Length > 17)
@@ -48,7 +62,7 @@ public static class FixTimestamp
             fraction = digits * (fractionDigits == 3 ? 1_000_000L : fractionDigits == 6 ? 1_000L : 1L);
         }
 
-        if (year < 1970 || year > 2261 || month < 1 || month > 12 || day < 1 || day > DaysInMonth(year, month) ||
+        if (year < 1970 || year > 2261 || month < 1 || month > 12 || day < 1 || (day > 28 && day > DaysInMonth(year, month)) ||
             hour > 23 || minute > 59 || second > 60)
         {
             return FieldStatus.OutOfRange;
@@ -142,6 +156,18 @@ public static class FixTimestamp
     internal static long DaysFromCivil(int year, int month, int day)
     {
         long y = month <= 2 ? year - 1 : year;
+        if (y >= 0)
+        {
+            // Every UTCTimestamp (1970..2261) lands here: unsigned divisions by constants are plain multiplies,
+            // without the sign fix-ups the signed form needs. Same formula as below.
+            uint uy = (uint)y;
+            uint uEra = uy / 400;
+            uint uYearOfEra = uy - (uEra * 400);
+            uint uDayOfYear = ((153 * (uint)(month + (month > 2 ? -3 : 9))) + 2) / 5 + (uint)day - 1;
+            uint uDayOfEra = (uYearOfEra * 365) + (uYearOfEra / 4) - (uYearOfEra / 100) + uDayOfYear;
+            return ((long)uEra * 146097) + uDayOfEra - 719468;
+        }
+
         long era = (y >= 0 ? y : y - 399) / 400;
         long yearOfEra = y - (era * 400);
         long dayOfYear = ((153 * (month + (month > 2 ? -3 : 9))) + 2) / 5 + day - 1;
@@ -160,6 +186,22 @@ public static class FixTimestamp
         day = (int)(dayOfYear - (((153 * mp) + 2) / 5) + 1);
         month = (int)(mp < 10 ? mp + 3 : mp - 9);
         year = (int)(yearOfEra + (era * 400) + (month <= 2 ? 1 : 0));
+    }
+
+    /// <summary>XOR mask turning the ':' at offsets 2 and 5 of "HH:mm:ss" into '0' (':' ^ '0' == 0x0A).</summary>
+    private const ulong ColonsToZeros = (0x0AUL << 16) | (0x0AUL << 40);
+
+    /// <summary>True when all 8 bytes (little-endian packed) are ASCII digits: high nibble 3 and low nibble + 6 below 16.
+    /// A byte's carry can only spill into a byte that already fails the high-nibble test.</summary>
+    private static bool AreEightDigits(ulong bytes) =>
+        ((bytes & 0xF0F0F0F0F0F0F0F0UL) | (((bytes + 0x0606060606060606UL) & 0xF0F0F0F0F0F0F0F0UL) >> 4)) == 0x3333333333333333UL;
+
+    /// <summary>The value of 8 ASCII digits packed little-endian (first digit in the low byte), by pairwise merges.</summary>
+    private static uint EightDigits(ulong bytes)
+    {
+        bytes = ((bytes & 0x0F0F0F0F0F0F0F0FUL) * 2561) >> 8;
+        bytes = ((bytes & 0x00FF00FF00FF00FFUL) * 6553601) >> 16;
+        return (uint)(((bytes & 0x0000FFFF0000FFFFUL) * 42949672960001) >> 32);
     }
 
     private static bool Digits(ReadOnlySpan<byte> value, int start, int count, out int result)

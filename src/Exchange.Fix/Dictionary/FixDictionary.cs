@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using Exchange.Fix.Codec;
 
 namespace Exchange.Fix.Dictionary;
@@ -72,9 +73,12 @@ public sealed class FixDictionary
         bool trailerSeen = false;
         int requiredSeen = 0;
         ushort[] rules = definition.Rules;
-        for (int i = 0; i < message.FieldCount; i++)
+        ReadOnlySpan<FixMessage.Field> fields = message.Fields;
+        ReadOnlySpan<byte> raw = message.Raw;
+        for (int i = 0; i < fields.Length; i++)
         {
-            int tag = message.TagAt(i);
+            ref readonly FixMessage.Field field = ref fields[i];
+            int tag = field.Tag;
             if (i < StandardPrefix.Length ? tag != StandardPrefix[i] : tag is FixTags.BeginString or FixTags.BodyLength or FixTags.MsgType)
             {
                 return FixFieldError.Of(tag, SessionRejectReason.TagSpecifiedOutOfRequiredOrder);
@@ -101,7 +105,7 @@ public sealed class FixDictionary
                 bodySeen = true;
             }
 
-            if (message.IsRepeatAt(i))
+            if (field.IsRepeat)
             {
                 if ((flags & FieldFlags.GroupMember) == 0)
                 {
@@ -119,7 +123,7 @@ public sealed class FixDictionary
                 continue;
             }
 
-            ReadOnlySpan<byte> value = message.ValueAt(i);
+            ReadOnlySpan<byte> value = raw.Slice(field.Offset, field.Length);
             FieldStatus status = CheckSyntax(type, value);
             if (status != FieldStatus.Ok)
             {
@@ -181,6 +185,7 @@ public sealed class FixDictionary
         return true;
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static FieldStatus CheckSyntax(FixFieldType type, ReadOnlySpan<byte> value)
     {
         switch (type)

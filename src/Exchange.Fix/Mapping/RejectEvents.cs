@@ -13,21 +13,7 @@ public static class RejectEvents
     /// <param name="eventId">ExecID to use; the gateway's own sequence, distinct from the engine's event ids.</param>
     public static void FromCommand(in Command command, RejectReason reason, long eventId, out EngineEvent rejected)
     {
-        rejected = default;
-        rejected.Type = command.Type == CommandType.NewOrder ? EventType.Rejected : EventType.CancelRejected;
-        rejected.SourceCommand = command.Type;
-        rejected.RejectReason = reason;
-        rejected.Side = command.Side;
-        rejected.OrderType = command.OrderType;
-        rejected.TimeInForce = command.TimeInForce;
-        rejected.InstrumentId = command.InstrumentId;
-        rejected.OwnerId = command.OwnerId;
-        rejected.Price = command.Price;
-        rejected.OrderQuantity = command.Quantity;
+        rejected = EngineEvent.Refusal(in command, reason);
         rejected.EventId = eventId;
-        rejected.Timestamp = command.Timestamp;
-        rejected.CommandSequence = command.Sequence;
-        rejected.ClOrdId = command.ClOrdId;
-        rejected.OrigClOrdId = command.OrigClOrdId;
     }
 }

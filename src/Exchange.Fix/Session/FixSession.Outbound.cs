@@ -1,4 +1,5 @@
 using Exchange.Fix.Codec;
+using Exchange.Fix.Mapping;
 
 namespace Exchange.Fix.Session;
 
@@ -64,7 +65,7 @@ public sealed partial class FixSession
     /// application message the gateway's mapping found structurally wrong (missing or malformed field).
     /// </summary>
     public void Reject(in InboundMessage message, SessionRejectReason reason, int refTagId, ReadOnlySpan<byte> text) =>
-        SendReject(message, reason, refTagId, text.IsEmpty ? RejectText(reason) : text);
+        SendReject(message, reason, refTagId, text.IsEmpty ? RejectTexts.For(reason) : text);
 
     private void SendAdmin(ReadOnlySpan<byte> msgType, ReadOnlySpan<byte> body)
     {

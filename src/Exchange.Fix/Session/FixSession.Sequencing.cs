@@ -1,4 +1,5 @@
 using Exchange.Fix.Codec;
+using Exchange.Fix.Mapping;
 
 namespace Exchange.Fix.Session;
 
@@ -67,7 +68,7 @@ public sealed partial class FixSession
         if (problem is SessionRejectReason reason)
         {
             AdvanceTarget(seq + 1);
-            SendReject(m, reason, problemTag, RejectText(reason));
+            SendReject(m, reason, problemTag, RejectTexts.For(reason));
             return;
         }
 

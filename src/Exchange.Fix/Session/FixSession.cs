@@ -1,4 +1,5 @@
 using Exchange.Fix.Codec;
+using Exchange.Fix.Mapping;
 
 namespace Exchange.Fix.Session;
 
@@ -186,7 +187,7 @@ public sealed partial class FixSession
 
         if (m.ParseReject is SessionRejectReason reason)
         {
-            LogoutAndDisconnect(RejectText(reason), DisconnectReason.InvalidLogon);
+            LogoutAndDisconnect(RejectTexts.For(reason), DisconnectReason.InvalidLogon);
             return;
         }
 
@@ -321,23 +322,4 @@ public sealed partial class FixSession
         SendLogout(text);
         Unbind(reason, closeTransport: true);
     }
-
-    private static ReadOnlySpan<byte> RejectText(SessionRejectReason reason) => reason switch
-    {
-        SessionRejectReason.InvalidTagNumber => "Invalid tag number"u8,
-        SessionRejectReason.RequiredTagMissing => "Required tag missing"u8,
-        SessionRejectReason.TagNotDefinedForMessageType => "Tag not defined for this message type"u8,
-        SessionRejectReason.UndefinedTag => "Undefined Tag"u8,
-        SessionRejectReason.TagSpecifiedWithoutValue => "Tag specified without a value"u8,
-        SessionRejectReason.ValueIsIncorrect => "Value is incorrect (out of range) for this tag"u8,
-        SessionRejectReason.IncorrectDataFormat => "Incorrect data format for value"u8,
-        SessionRejectReason.CompIdProblem => "CompID problem"u8,
-        SessionRejectReason.SendingTimeAccuracyProblem => "SendingTime accuracy problem"u8,
-        SessionRejectReason.InvalidMsgType => "Invalid MsgType"u8,
-        SessionRejectReason.TagAppearsMoreThanOnce => "Tag appears more than once"u8,
-        SessionRejectReason.TagSpecifiedOutOfRequiredOrder => "Tag specified out of required order"u8,
-        SessionRejectReason.RepeatingGroupFieldsOutOfOrder => "Repeating group fields out of order"u8,
-        SessionRejectReason.IncorrectNumInGroupCount => "Incorrect NumInGroup count for repeating group"u8,
-        _ => "Other"u8,
-    };
 }

@@ -70,6 +70,9 @@ public sealed class PipelineOptions
 
     /// <summary>Order slots the engine allocates at start.</summary>
     public int InitialOrderCapacity { get; set; } = 1 << 16;
+
+    /// <summary>Write per-stage Stopwatch timestamps (tags 7001-7004) into ExecutionReports, for the load client.</summary>
+    public bool StageTimestamps { get; set; }
 }
 
 public sealed class JournalOptions

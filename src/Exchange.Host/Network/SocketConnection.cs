@@ -21,6 +21,7 @@ public sealed class SocketConnection : IFixConnection, IAsyncDisposable
     private readonly Pipe _output;
     private readonly Task _sendPump;
     private long _backlog;
+    private Task? _closing;
 
     public SocketConnection(Socket socket, long id)
     {
@@ -106,19 +107,28 @@ public sealed class SocketConnection : IFixConnection, IAsyncDisposable
     }
 
     /// <summary>Sends what is queued (waiting at most <paramref name="timeout"/>) and closes the socket.</summary>
-    public async ValueTask CloseAsync(TimeSpan timeout)
+    /// <remarks>
+    /// Idempotent: every call awaits the one close the first call started. (The gateway starts the close after a
+    /// Logout without waiting; the owner's later dispose must still let the Logout reach the client before the socket
+    /// goes away.)
+    /// </remarks>
+    public ValueTask CloseAsync(TimeSpan timeout)
     {
         lock (WriteLock)
         {
-            if (!CanWrite)
+            if (_closing is null)
             {
-                return;
+                CanWrite = false;
+                Output.Complete();
+                _closing = FinishCloseAsync(timeout);
             }
 
-            CanWrite = false;
-            Output.Complete();
+            return new ValueTask(_closing);
         }
+    }
 
+    private async Task FinishCloseAsync(TimeSpan timeout)
+    {
         await Task.WhenAny(_sendPump, Task.Delay(timeout)).ConfigureAwait(false);
         IsClosed = true;
         try

@@ -1,0 +1,214 @@
+using System.Collections.Concurrent;
+using System.Diagnostics;
+using Exchange.Core.MarketData;
+using Exchange.Core.Strategies;
+using Exchange.Fix.Gateway;
+using Microsoft.Extensions.Logging;
+
+namespace Exchange.Host.MarketData;
+
+/// <summary>
+/// Sends market data to subscribed sessions from its own thread: a snapshot (35=W) when a subscription arrives, then
+/// each period an incremental refresh (35=X) for every subscribed book whose version changed since that subscriber's
+/// last message. Books are read from the market-data store (the configured sync strategy), never from the engine.
+/// </summary>
+/// <remarks>
+/// <para>Threading: requests arrive on connection tasks (<see cref="OnMarketDataRequest"/>, <see cref="OnSessionDisconnected"/>)
+/// and are queued; only the publisher thread touches the subscription table and calls the gateway's market-data
+/// methods, so a subscriber's snapshot always precedes its incrementals.</para>
+/// <para>Period: waits use a wake-up event with millisecond resolution, so periods below 1 ms behave as about 1 ms;
+/// a new request wakes the thread at once, and with no subscriber the thread sleeps until a request arrives. Allocation: a subscription allocates when it arrives; a period with no
+/// requests allocates nothing.</para>
+/// </remarks>
+internal sealed partial class MarketDataPublisher : IMarketDataRequestHandler, IDisposable
+{
+    private readonly IMarketDataStore _store;
+    private readonly ILogger _logger;
+    private readonly long _periodTicks;
+    private readonly ConcurrentQueue<Request> _requests = new();
+    private readonly AutoResetEvent _wake = new(false);
+    private readonly List<Subscriber> _subscribers = [];
+    private readonly int[] _subscriberCount;
+    private readonly BookDepth[] _current;
+    private readonly bool[] _currentValid;
+    private IFixGateway? _gateway;
+    private Thread? _thread;
+    private volatile bool _stopping;
+
+    public MarketDataPublisher(IMarketDataStore store, int instrumentCount, int periodMicroseconds, ILogger logger)
+    {
+        _store = store;
+        _logger = logger;
+        _periodTicks = Math.Max(1, periodMicroseconds * Stopwatch.Frequency / 1_000_000);
+        _subscriberCount = new int[instrumentCount];
+        _current = new BookDepth[instrumentCount];
+        _currentValid = new bool[instrumentCount];
+    }
+
+    /// <summary>Active subscriptions (snapshot + updates); read it from the publisher thread or after it stopped.</summary>
+    public int SubscriptionCount => _subscribers.Count;
+
+    /// <summary>Starts the publisher thread, sending through <paramref name="gateway"/>.</summary>
+    public void Start(IFixGateway gateway)
+    {
+        if (_thread is not null)
+        {
+            throw new InvalidOperationException("The market-data publisher was already started.");
+        }
+
+        _gateway = gateway;
+        _thread = new Thread(Run) { IsBackground = true, Name = "market-data" };
+        _thread.Start();
+    }
+
+    public void OnMarketDataRequest(int ownerId, in MarketDataSubscription subscription)
+    {
+        _requests.Enqueue(new Request(ownerId, subscription, Disconnected: false));
+        _wake.Set();
+    }
+
+    public void OnSessionDisconnected(int ownerId)
+    {
+        _requests.Enqueue(new Request(ownerId, default, Disconnected: true));
+        _wake.Set();
+    }
+
+    /// <summary>Stops the thread (pending requests are dropped: the venue is closing).</summary>
+    public void Dispose()
+    {
+        _stopping = true;
+        _wake.Set();
+        _thread?.Join(TimeSpan.FromSeconds(5));
+        _wake.Dispose();
+    }
+
+    private void Run()
+    {
+        long next = Stopwatch.GetTimestamp() + _periodTicks;
+        while (!_stopping)
+        {
+            try
+            {
+                HandleRequests();
+                if (_subscribers.Count == 0)
+                {
+                    // Nothing to publish: sleep until a request (or stop) arrives instead of waking every period.
+                    _wake.WaitOne();
+                    next = Stopwatch.GetTimestamp() + _periodTicks;
+                    continue;
+                }
+
+                long now = Stopwatch.GetTimestamp();
+                if (now >= next)
+                {
+                    PublishChanges();
+                    next = now + _periodTicks;
+                    continue;
+                }
+
+                long waitMs = Math.Max(1, (next - now) * 1000 / Stopwatch.Frequency);
+                _wake.WaitOne((int)Math.Min(waitMs, int.MaxValue));
+            }
+#pragma warning disable CA1031 // A gateway bug must not end market data for everyone silently: log and continue.
+            catch (Exception exception)
+#pragma warning restore CA1031
+            {
+                LogPublishFailed(_logger, exception);
+                Thread.Sleep(100);
+            }
+        }
+    }
+
+    private void HandleRequests()
+    {
+        while (_requests.TryDequeue(out Request request))
+        {
+            if (request.Disconnected)
+            {
+                RemoveAll(s => s.OwnerId == request.OwnerId);
+                continue;
+            }
+
+            MarketDataSubscription subscription = request.Subscription;
+            int instrumentId = subscription.InstrumentId;
+            if ((uint)instrumentId >= (uint)_current.Length)
+            {
+                continue; // the gateway validated ids; a stray one is ignored rather than trusted
+            }
+
+            // A new request with the same MDReqID for the same book replaces the old one; '2' only removes it.
+            RemoveAll(s => s.OwnerId == request.OwnerId && s.Subscription.InstrumentId == instrumentId
+                           && s.Subscription.MdReqId == subscription.MdReqId);
+            if (subscription.SubscriptionRequestType == (byte)'2')
+            {
+                continue;
+            }
+
+            var subscriber = new Subscriber(request.OwnerId, subscription);
+            if (!_store.TryRead(instrumentId, ref subscriber.Last))
+            {
+                subscriber.Last = default;
+                subscriber.Last.InstrumentId = instrumentId;
+            }
+
+            _gateway!.SendMarketDataSnapshot(request.OwnerId, in subscriber.Subscription, in subscriber.Last);
+            if (subscription.SubscriptionRequestType == (byte)'1')
+            {
+                _subscribers.Add(subscriber);
+                _subscriberCount[instrumentId]++;
+            }
+        }
+    }
+
+    private void PublishChanges()
+    {
+        if (_subscribers.Count == 0)
+        {
+            return;
+        }
+
+        for (int id = 0; id < _current.Length; id++)
+        {
+            _currentValid[id] = _subscriberCount[id] != 0 && _store.TryRead(id, ref _current[id]);
+        }
+
+        foreach (Subscriber subscriber in _subscribers)
+        {
+            int id = subscriber.Subscription.InstrumentId;
+            if (!_currentValid[id] || _current[id].Version == subscriber.Last.Version)
+            {
+                continue;
+            }
+
+            _gateway!.SendMarketDataIncremental(subscriber.OwnerId, in subscriber.Subscription, in subscriber.Last, in _current[id]);
+            subscriber.Last = _current[id];
+        }
+    }
+
+    private void RemoveAll(Predicate<Subscriber> match)
+    {
+        for (int i = _subscribers.Count - 1; i >= 0; i--)
+        {
+            if (match(_subscribers[i]))
+            {
+                _subscriberCount[_subscribers[i].Subscription.InstrumentId]--;
+                _subscribers.RemoveAt(i);
+            }
+        }
+    }
+
+    [LoggerMessage(Level = LogLevel.Error, Message = "Market-data publishing failed; retrying")]
+    private static partial void LogPublishFailed(ILogger logger, Exception exception);
+
+    private readonly record struct Request(int OwnerId, MarketDataSubscription Subscription, bool Disconnected);
+
+    /// <summary>One live subscription and the depth its subscriber last received.</summary>
+    private sealed class Subscriber(int ownerId, MarketDataSubscription subscription)
+    {
+        public int OwnerId { get; } = ownerId;
+
+        public MarketDataSubscription Subscription = subscription;
+
+        public BookDepth Last;
+    }
+}

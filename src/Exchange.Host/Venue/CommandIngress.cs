@@ -1,0 +1,66 @@
+using System.Diagnostics;
+using Exchange.Core.Commands;
+using Exchange.Fix.Gateway;
+using Exchange.Host.Pipeline;
+
+namespace Exchange.Host.Venue;
+
+/// <summary>
+/// The gateway's way into the inbound ring (<see cref="ICommandPublisher"/>): copies a decoded command into a slot and
+/// gives it its journal sequence (ring sequence + the number of commands already journalled before this run).
+/// </summary>
+/// <remarks>
+/// <para>Threading: called from many connection tasks at once (the ring is multi-producer). A full ring makes the
+/// caller wait: back-pressure reaches the clients through their TCP windows.</para>
+/// <para>Stopping: <see cref="StopAccepting"/> refuses new commands and waits for publications already in progress, so
+/// that when the ring is drained no accepted command is left unpublished. The in-flight count and the stop flag form a
+/// Dekker handshake (interlocked on both sides): either the publisher sees the flag, or the stopper sees it in flight.</para>
+/// </remarks>
+internal sealed class CommandIngress : ICommandPublisher
+{
+    private readonly SequenceRing<InboundSlot> _ring;
+    private readonly long _firstSequence;
+    private int _inFlight;
+    private int _stopping;
+
+    /// <param name="ring">The inbound ring.</param>
+    /// <param name="firstSequence">Journal sequence of ring slot 0: one past the last journalled command.</param>
+    public CommandIngress(SequenceRing<InboundSlot> ring, long firstSequence)
+    {
+        _ring = ring;
+        _firstSequence = firstSequence;
+    }
+
+    public bool IsAccepting => Volatile.Read(ref _stopping) == 0;
+
+    public bool TryPublish(in Command command)
+    {
+        Interlocked.Increment(ref _inFlight);
+        try
+        {
+            if (Volatile.Read(ref _stopping) != 0)
+            {
+                return false;
+            }
+
+            ref InboundSlot slot = ref _ring.Claim(out long sequence);
+            slot.Command = command;
+            slot.Command.Sequence = _firstSequence + sequence;
+            slot.ReceivedTimestamp = Stopwatch.GetTimestamp();
+            _ring.Publish(sequence);
+            return true;
+        }
+        finally
+        {
+            Interlocked.Decrement(ref _inFlight);
+        }
+    }
+
+    /// <summary>Refuses further commands and waits (up to <paramref name="timeout"/>) for publications in progress.</summary>
+    /// <returns>False when a publication was still in progress at the timeout (a ring full with stopped consumers).</returns>
+    public bool StopAccepting(TimeSpan timeout)
+    {
+        Interlocked.Exchange(ref _stopping, 1);
+        return SpinWait.SpinUntil(() => Volatile.Read(ref _inFlight) == 0, timeout);
+    }
+}

@@ -1,0 +1,117 @@
+using Exchange.Host.Pipeline;
+
+namespace Exchange.Host.Venue;
+
+/// <summary>
+/// Lets the sender wait until the journal has made a command safe (<see cref="Journal.JournalWriter.DurableSequence"/>)
+/// before its ExecutionReports leave: an acknowledged order is always in the journal.
+/// </summary>
+/// <remarks>
+/// <para>The durable sequence lives on the inbound side while the sender consumes the outbound ring, so ring
+/// dependencies cannot express this gate. The sender waits in the manner of its configured wait strategy; with
+/// Blocking it sleeps on a monitor that the journaller pulses after each commit (<see cref="Advanced"/>).</para>
+/// <para>Lost wake-ups are impossible for the same reason as in <see cref="PublicationSignal"/>: the waiter increments
+/// the waiter count (full fence) before re-reading the durable sequence, and the journaller publishes the sequence,
+/// fences, then reads the count; the waiter only releases the lock inside <see cref="Monitor.Wait(object)"/>.</para>
+/// <para>Threading: one writer (the journaller thread calls <see cref="Advanced"/>), any number of waiters.</para>
+/// </remarks>
+internal sealed class DurabilityGate
+{
+    private const int SpinTries = 100;
+    private const int YieldTries = 200;
+
+    private readonly Sequence _durable;
+    private readonly object _lock = new();
+    private int _waiters;
+    private int _aborted;
+
+    public DurabilityGate(Sequence durable) => _durable = durable;
+
+    public long DurableSequence => _durable.Value;
+
+    /// <summary>True once <see cref="Abort"/> was called: nothing more will become durable.</summary>
+    public bool IsAborted => Volatile.Read(ref _aborted) != 0;
+
+    /// <summary>Journaller thread, after a commit moved the durable sequence: wakes blocked waiters, if any.</summary>
+    public void Advanced()
+    {
+        Interlocked.MemoryBarrier();
+        if (Volatile.Read(ref _waiters) != 0)
+        {
+            WakeAll();
+        }
+    }
+
+    /// <summary>The journal failed or stopped for good: release every waiter with "not durable".</summary>
+    public void Abort()
+    {
+        Volatile.Write(ref _aborted, 1);
+        WakeAll();
+    }
+
+    /// <summary>Waits until <paramref name="sequence"/> is durable; false when the gate was aborted first.</summary>
+    public bool WaitFor(long sequence, WaitStrategyKind kind) =>
+        _durable.Value >= sequence || WaitSlow(sequence, kind);
+
+    private bool WaitSlow(long sequence, WaitStrategyKind kind)
+    {
+        int tries = 0;
+        while (true)
+        {
+            if (_durable.Value >= sequence)
+            {
+                return true;
+            }
+
+            if (IsAborted)
+            {
+                return false;
+            }
+
+            tries++;
+            if (kind == WaitStrategyKind.BusySpin || tries <= SpinTries)
+            {
+                Thread.SpinWait(1);
+            }
+            else if (kind == WaitStrategyKind.Blocking)
+            {
+                Block(sequence);
+            }
+            else if (kind == WaitStrategyKind.Yielding || tries <= YieldTries)
+            {
+                Thread.Yield();
+            }
+            else
+            {
+                Thread.Sleep(1);
+            }
+        }
+    }
+
+    private void Block(long sequence)
+    {
+        lock (_lock)
+        {
+            Interlocked.Increment(ref _waiters);
+            try
+            {
+                while (_durable.Value < sequence && !IsAborted)
+                {
+                    Monitor.Wait(_lock);
+                }
+            }
+            finally
+            {
+                Interlocked.Decrement(ref _waiters);
+            }
+        }
+    }
+
+    private void WakeAll()
+    {
+        lock (_lock)
+        {
+            Monitor.PulseAll(_lock);
+        }
+    }
+}

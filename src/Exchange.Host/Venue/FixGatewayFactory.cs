@@ -1,0 +1,46 @@
+using Exchange.Core.Domain;
+using Exchange.Fix.Gateway;
+using Exchange.Fix.Session;
+using Exchange.Host.Configuration;
+using Microsoft.Extensions.Logging;
+
+namespace Exchange.Host.Venue;
+
+/// <summary>Builds the production <see cref="FixGateway"/> from the venue configuration.</summary>
+/// <remarks>
+/// Sessions keep their configuration order: a session's index is its owner id, which the journal records, so reordering
+/// sessions between runs would hand recovered orders to another client. Each session with a StorePath gets a file store
+/// at StorePath/SENDER-TARGET.session (sequence numbers and sent messages survive restarts); an empty StorePath keeps
+/// the session in memory.
+/// </remarks>
+internal sealed class FixGatewayFactory(ILoggerFactory loggers) : IGatewayFactory
+{
+    public IFixGateway Create(VenueOptions options, IReadOnlyList<Instrument> instruments, ICommandPublisher commands, IMarketDataRequestHandler marketData)
+    {
+        var sessions = options.Sessions.ConvertAll(ToSessionConfig);
+        var gatewayOptions = new GatewayOptions
+        {
+            MaxSendBacklogBytes = options.Listen.MaxSendBacklogBytes,
+            StageTimestamps = options.Pipeline.StageTimestamps,
+        };
+        return new FixGateway(
+            sessions,
+            instruments,
+            SystemClock.Instance,
+            static config => config.CreateStore(),
+            commands,
+            marketData,
+            gatewayOptions,
+            new GatewayLog(loggers.CreateLogger("Exchange.Fix.Gateway")));
+    }
+
+    /// <summary>The session configuration for one configured session (store location and fsync policy).</summary>
+    public static SessionConfig ToSessionConfig(SessionOptions session) =>
+        new(session.SenderCompId, session.TargetCompId)
+        {
+            StorePath = string.IsNullOrEmpty(session.StorePath)
+                ? null
+                : Path.GetFullPath(Path.Combine(session.StorePath, $"{session.SenderCompId}-{session.TargetCompId}.session")),
+            FsyncPolicy = Enum.Parse<FsyncPolicy>(session.StoreFsync, ignoreCase: true),
+        };
+}

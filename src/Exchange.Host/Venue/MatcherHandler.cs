@@ -1,0 +1,82 @@
+using System.Diagnostics;
+using Exchange.Core.Engine;
+using Exchange.Core.Events;
+using Exchange.Fix.Gateway;
+using Exchange.Host.Metrics;
+using Exchange.Host.Pipeline;
+
+namespace Exchange.Host.Venue;
+
+/// <summary>
+/// The matcher on the inbound ring, in parallel with the journaller: applies each command to the engine, copies its
+/// events into the outbound ring, publishes the touched book to the market-data store and keeps the counters.
+/// </summary>
+/// <remarks>
+/// Threading: the matcher thread is the only thread that touches the engine, the outbound ring's producer side, the
+/// store's writer side and <see cref="MatcherCounters"/>. Allocation: none per command (events are copied into
+/// preallocated slots; the depth buffer is reused). The matcher may run ahead of the journal; the sender holds the
+/// reports back until the journal has the command.
+/// </remarks>
+internal struct MatcherHandler : IEventHandler<InboundSlot>
+{
+    private readonly IMatchingEngine _engine;
+    private readonly SequenceRing<OutboundSlot> _outbound;
+    private readonly BookPublisher _books;
+    private readonly MatcherCounters _counters;
+
+    public MatcherHandler(IMatchingEngine engine, SequenceRing<OutboundSlot> outbound, BookPublisher books, MatcherCounters counters)
+    {
+        _engine = engine;
+        _outbound = outbound;
+        _books = books;
+        _counters = counters;
+    }
+
+    public readonly void OnEvent(ref InboundSlot evt, long sequence, bool endOfBatch)
+    {
+        ReadOnlySpan<EngineEvent> events = _engine.Process(in evt.Command);
+        long matched = Stopwatch.GetTimestamp();
+        bool bookChanged = false;
+        int tradeSides = 0;
+        foreach (ref readonly EngineEvent engineEvent in events)
+        {
+            ref OutboundSlot slot = ref _outbound.Claim(out long outSequence);
+            slot.Event = engineEvent;
+            slot.Times = new StageTimes { Received = evt.ReceivedTimestamp, Matched = matched };
+            _outbound.Publish(outSequence);
+
+            switch (engineEvent.Type)
+            {
+                case EventType.Rejected:
+                case EventType.CancelRejected:
+                    _counters.Rejected();
+                    break;
+                case EventType.Trade:
+                    tradeSides++;
+                    bookChanged = true;
+                    break;
+                case EventType.Accepted:
+                case EventType.Cancelled:
+                case EventType.Replaced:
+                    bookChanged = true;
+                    break;
+            }
+        }
+
+        if (evt.Command.Type == Core.Commands.CommandType.NewOrder)
+        {
+            _counters.OrderReceived();
+        }
+
+        if (tradeSides != 0)
+        {
+            // Each trade yields one event per side.
+            _counters.TradesExecuted(tradeSides / 2);
+        }
+
+        if (bookChanged)
+        {
+            _books.Publish(evt.Command.InstrumentId, evt.Command.Sequence);
+        }
+    }
+}

@@ -1,0 +1,145 @@
+using Exchange.Host.Configuration;
+using Exchange.Host.Service;
+using Microsoft.Extensions.Configuration;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
+using Microsoft.Extensions.Logging;
+using IMeterFactory = System.Diagnostics.Metrics.IMeterFactory;
+
+namespace Exchange.Host.Venue;
+
+/// <summary>
+/// The venue process: configuration (embedded defaults or --config / appsettings.json, EXCHANGE_ environment variables,
+/// command line), validation, the Generic Host with the venue service and the service-manager integrations.
+/// </summary>
+/// <remarks>
+/// Exit codes: 0 after a graceful stop; 2 for invalid configuration (bad keys, unknown strategy names), printed to
+/// standard error one problem per line; 1 for any other start-up failure (e.g. the journal cannot be opened).
+/// </remarks>
+internal static class VenueProgram
+{
+    public const string WindowsServiceSwitch = "--windows-service";
+
+    /// <summary>The Windows service name the README's install commands use.</summary>
+    public const string WindowsServiceName = "ExchangeVenue";
+
+    public const int ExitConfigurationError = 2;
+    public const int ExitStartFailure = 1;
+
+    public static async Task<int> RunAsync(string[] args)
+    {
+        IHost host;
+        try
+        {
+            host = Build(args);
+        }
+        catch (VenueConfigurationException exception)
+        {
+            await Console.Error.WriteLineAsync(exception.Message).ConfigureAwait(false);
+            return ExitConfigurationError;
+        }
+
+        try
+        {
+            // RunAsync disposes the host when it returns or throws.
+            await host.RunAsync().ConfigureAwait(false);
+            return 0;
+        }
+        catch (Exception exception) when (Find<VenueConfigurationException>(exception) is { } configuration)
+        {
+            await Console.Error.WriteLineAsync(configuration.Message).ConfigureAwait(false);
+            return ExitConfigurationError;
+        }
+#pragma warning disable CA1031 // The process boundary: report any start-up failure as a message and an exit code.
+        catch (Exception exception)
+#pragma warning restore CA1031
+        {
+            await Console.Error.WriteLineAsync($"Exchange venue failed to start: {exception}").ConfigureAwait(false);
+            return ExitStartFailure;
+        }
+    }
+
+    /// <summary>Builds the host; throws <see cref="VenueConfigurationException"/> for invalid configuration.</summary>
+    /// <param name="args">The process arguments.</param>
+    /// <param name="configureServices">Replaces services after the defaults (tests).</param>
+    public static IHost Build(string[] args, Action<IServiceCollection>? configureServices = null)
+    {
+        bool windowsService = args.Contains(WindowsServiceSwitch, StringComparer.OrdinalIgnoreCase);
+        string? settingsFile = VenueConfiguration.FindSettingsFile(args);
+        string[] configurationArgs = VenueConfiguration.WithoutConfigSwitch(
+            args.Where(a => !string.Equals(a, WindowsServiceSwitch, StringComparison.OrdinalIgnoreCase)).ToArray());
+
+        HostApplicationBuilder builder = Microsoft.Extensions.Hosting.Host.CreateApplicationBuilder(configurationArgs);
+
+        // The defaults read appsettings.json and DOTNET_ variables themselves; the venue's sources replace them so a
+        // settings file is read once and replaces the embedded defaults whole (see VenueConfiguration).
+        IConfigurationBuilder configuration = builder.Configuration;
+        configuration.Sources.Clear();
+        VenueConfiguration.AddVenueSources(configuration, settingsFile, configurationArgs);
+        VenueOptions options = VenueConfiguration.Bind(builder.Configuration);
+
+        builder.Logging.ClearProviders();
+
+        // A failed start is reported once, by RunAsync on standard error (a configuration error without a stack trace).
+        builder.Logging.AddFilter("Microsoft.Extensions.Hosting.Internal.Host", LogLevel.None);
+        builder.Logging.AddSimpleConsole(console =>
+        {
+            console.SingleLine = true;
+            console.UseUtcTimestamp = true;
+            console.TimestampFormat = "HH:mm:ss.fff ";
+        });
+
+        if (windowsService)
+        {
+            if (!OperatingSystem.IsWindows())
+            {
+                throw new VenueConfigurationException([$"{WindowsServiceSwitch}: only supported on Windows; under systemd run without it (Type=notify)."]);
+            }
+
+            AddWindowsServiceLifetime(builder.Services);
+        }
+
+        IServiceCollection services = builder.Services;
+        services.AddSingleton(options);
+        services.AddSingleton<VenueEndpoint>();
+        services.AddSingleton<IGatewayFactory>(provider => new FixGatewayFactory(provider.GetRequiredService<ILoggerFactory>()));
+        services.AddSingleton<SystemdNotifier>();
+        services.AddSingleton(provider => new VenueService(
+            provider.GetRequiredService<VenueOptions>(),
+            provider.GetRequiredService<IGatewayFactory>(),
+            provider.GetRequiredService<VenueEndpoint>(),
+            provider.GetRequiredService<ILoggerFactory>(),
+            provider.GetRequiredService<IHostApplicationLifetime>(),
+            provider.GetService<IMeterFactory>()));
+
+        // Order matters: the venue is started (journal replayed, listener open) before systemd hears READY=1.
+        services.AddHostedService(provider => provider.GetRequiredService<VenueService>());
+        services.AddHostedService<SystemdLifetimeService>();
+        configureServices?.Invoke(services);
+        return builder.Build();
+    }
+
+    [System.Runtime.Versioning.SupportedOSPlatform("windows")]
+    private static void AddWindowsServiceLifetime(IServiceCollection services) =>
+        services.AddSingleton<IHostLifetime>(provider =>
+            new WindowsServiceLifetime(provider.GetRequiredService<IHostApplicationLifetime>(), WindowsServiceName));
+
+    private static T? Find<T>(Exception exception)
+        where T : Exception
+    {
+        for (Exception? current = exception; current is not null; current = current.InnerException)
+        {
+            if (current is T match)
+            {
+                return match;
+            }
+
+            if (current is AggregateException aggregate && aggregate.InnerExceptions.Count == 1)
+            {
+                return Find<T>(aggregate.InnerExceptions[0]);
+            }
+        }
+
+        return null;
+    }
+}

@@ -1,0 +1,443 @@
+using System.Collections.Concurrent;
+using System.Diagnostics;
+using System.Diagnostics.CodeAnalysis;
+using IMeterFactory = System.Diagnostics.Metrics.IMeterFactory;
+using System.Net;
+using Exchange.Core.Commands;
+using Exchange.Core.Domain;
+using Exchange.Fix.Gateway;
+using Exchange.Host.Configuration;
+using Exchange.Host.Journal;
+using Exchange.Host.MarketData;
+using Exchange.Host.Metrics;
+using Exchange.Host.Network;
+using Exchange.Host.Pipeline;
+using Exchange.Host.Threading;
+using Microsoft.Extensions.Hosting;
+using Microsoft.Extensions.Logging;
+
+namespace Exchange.Host.Venue;
+
+/// <summary>
+/// The venue as one hosted service: engine, journal recovery, the inbound and outbound rings with their processors,
+/// market data, the FIX gateway and the socket listener, started in dependency order and stopped gracefully.
+/// </summary>
+/// <remarks>
+/// <para>Start: build the engine from the configured strategies; open the journal (a torn tail is truncated and
+/// logged) and replay every record into the engine before anything is accepted; publish the recovered books; start
+/// the sender, then the journaller and the matcher; start market data; open the listener last.</para>
+/// <para>Stop: close the listener; log sessions out; refuse new commands; drain the inbound ring (everything accepted
+/// is journalled and matched), then the outbound ring (every report that can be sent is sent); close the journal
+/// (fsync); stop market data.</para>
+/// <para>Threading: <see cref="StartAsync"/> and <see cref="StopAsync"/> are called by the host, one after the other.</para>
+/// </remarks>
+internal sealed partial class VenueService : IHostedService, IDisposable, IAsyncDisposable
+{
+    private static readonly TimeSpan LogoutTimeout = TimeSpan.FromSeconds(2);
+    private static readonly TimeSpan DrainTimeout = TimeSpan.FromSeconds(10);
+
+    private readonly VenueOptions _options;
+    private readonly IGatewayFactory _gatewayFactory;
+    private readonly VenueEndpoint _endpoint;
+    private readonly ILogger _logger;
+    private readonly ILoggerFactory _loggerFactory;
+    private readonly IHostApplicationLifetime? _lifetime;
+    private readonly IMeterFactory? _meterFactory;
+    private readonly Func<IReadOnlyList<Instrument>, VenueEngine>? _engineFactory;
+    private readonly ConcurrentDictionary<long, Task> _connections = new();
+    private readonly CancellationTokenSource _connectionsStop = new();
+
+    private VenueEngine? _engine;
+    private JournalWriter? _journal;
+    private DurabilityGate? _gate;
+    private SequenceRing<InboundSlot>? _inbound;
+    private SequenceRing<OutboundSlot>? _outbound;
+    private EventProcessor? _journaller;
+    private CommandIngress? _ingress;
+    private MarketDataPublisher? _marketData;
+    private IFixGateway? _gateway;
+    private SocketListener? _listener;
+    private Timer? _pollTimer;
+    private VenueMetrics? _metrics;
+    private int _stopped;
+
+    public VenueService(
+        VenueOptions options,
+        IGatewayFactory gatewayFactory,
+        VenueEndpoint endpoint,
+        ILoggerFactory loggerFactory,
+        IHostApplicationLifetime? lifetime = null,
+        IMeterFactory? meterFactory = null,
+        Func<IReadOnlyList<Instrument>, VenueEngine>? engineFactory = null)
+    {
+        _options = options;
+        _gatewayFactory = gatewayFactory;
+        _endpoint = endpoint;
+        _loggerFactory = loggerFactory;
+        _logger = loggerFactory.CreateLogger<VenueService>();
+        _lifetime = lifetime;
+        _meterFactory = meterFactory;
+        _engineFactory = engineFactory;
+    }
+
+    /// <summary>Counters the matcher keeps (orders, trades, rejects); readable from any thread.</summary>
+    public MatcherCounters Counters { get; } = new();
+
+    /// <summary>The engine (after start). Only for tests and diagnostics once the matcher has stopped.</summary>
+    internal VenueEngine? Engine => _engine;
+
+    /// <summary>Commands recovered from the journal at start.</summary>
+    public long RecoveredCommands { get; private set; }
+
+    /// <summary>What opening the journal found (after start).</summary>
+    internal JournalScan JournalScan { get; private set; }
+
+    [UnconditionalSuppressMessage("Trimming", "IL2026", Justification = "The JIT build loads strategy plugins by design; NativeAOT builds pass an engine factory.")]
+    [UnconditionalSuppressMessage("AOT", "IL3050", Justification = "As above.")]
+    public Task StartAsync(CancellationToken cancellationToken)
+    {
+        try
+        {
+            Start();
+        }
+        catch
+        {
+            Cleanup();
+            throw;
+        }
+
+        return Task.CompletedTask;
+    }
+
+    public async Task StopAsync(CancellationToken cancellationToken)
+    {
+        if (Interlocked.Exchange(ref _stopped, 1) != 0)
+        {
+            return;
+        }
+
+        LogStopping(_logger);
+        if (_listener is not null)
+        {
+            await _listener.DisposeAsync().ConfigureAwait(false);
+            _listener = null;
+        }
+
+        if (_gateway is not null)
+        {
+            try
+            {
+                await _gateway.LogoutAllAsync("venue shutting down", LogoutTimeout).ConfigureAwait(false);
+            }
+#pragma warning disable CA1031 // A failed logout must not skip draining the rings and closing the journal.
+            catch (Exception exception)
+#pragma warning restore CA1031
+            {
+                LogLogoutFailed(_logger, exception);
+            }
+        }
+
+        _ingress?.StopAccepting(LogoutTimeout);
+        await _connectionsStop.CancelAsync().ConfigureAwait(false);
+        try
+        {
+            await Task.WhenAll(_connections.Values).WaitAsync(LogoutTimeout, CancellationToken.None).ConfigureAwait(false);
+        }
+        catch (TimeoutException)
+        {
+            LogConnectionsLingering(_logger, _connections.Count);
+        }
+
+        Cleanup();
+        LogStopped(_logger, Counters.Orders, Counters.Trades, Counters.Rejects);
+    }
+
+    /// <summary>Releases what a failed or skipped stop left behind (the host disposes services after stopping them).</summary>
+    public void Dispose()
+    {
+        Cleanup();
+        _connectionsStop.Dispose();
+    }
+
+    public ValueTask DisposeAsync()
+    {
+        Dispose();
+        return ValueTask.CompletedTask;
+    }
+
+    [RequiresDynamicCode("Builds the engine from plugins unless an engine factory is given.")]
+    [RequiresUnreferencedCode("Builds the engine from plugins unless an engine factory is given.")]
+    private void Start()
+    {
+        IReadOnlyList<Instrument> instruments = InstrumentFactory.Create(_options.Instruments);
+        _engine = _engineFactory?.Invoke(instruments) ?? VenueEngine.FromPlugins(_options, instruments);
+        var books = new BookPublisher(_engine.Engine, _engine.Store, instruments.Count);
+
+        long lastSequence = Recover(books);
+
+        PipelineOptions pipeline = _options.Pipeline;
+        WaitStrategyKind matcherWait = WaitStrategies.Parse(pipeline.MatcherWait, "Venue:Pipeline:MatcherWait");
+        WaitStrategyKind journalWait = WaitStrategies.Parse(pipeline.JournalWait, "Venue:Pipeline:JournalWait");
+        WaitStrategyKind senderWait = WaitStrategies.Parse(pipeline.SenderWait, "Venue:Pipeline:SenderWait");
+
+        _gate = new DurabilityGate(_journal!.DurableSequence);
+        _inbound = new SequenceRing<InboundSlot>(pipeline.InboundRingSize, ProducerMode.Multi);
+        _outbound = new SequenceRing<OutboundSlot>(pipeline.OutboundRingSize, ProducerMode.Single);
+        _ingress = new CommandIngress(_inbound, lastSequence + 1);
+        _marketData = new MarketDataPublisher(
+            _engine.Store, instruments.Count, _options.MarketData.PublishIntervalMicroseconds, _loggerFactory.CreateLogger<MarketDataPublisher>());
+        _gateway = _gatewayFactory.Create(_options, instruments, _ingress, _marketData);
+
+        _metrics = new VenueMetrics(Counters, _meterFactory);
+        EventProcessor sender = _outbound.AddProcessor(new SenderHandler(_gateway, _gate, senderWait, _metrics), senderWait, "sender");
+        _journaller = _inbound.AddProcessor(new JournalHandler(_journal, _gate), journalWait, "journaller");
+        int? cpu = pipeline.MatcherCpu >= 0 ? pipeline.MatcherCpu : null;
+        EventProcessor matcher = _inbound.AddProcessor(new MatcherHandler(_engine.Engine, _outbound, books, Counters), matcherWait, "matcher", cpu);
+        matcher.PinHandler = OnPinned;
+        foreach (EventProcessor processor in new[] { sender, _journaller, matcher })
+        {
+            processor.FaultHandler = OnProcessorFault;
+        }
+
+        SequenceRing<InboundSlot> inbound = _inbound;
+        SequenceRing<OutboundSlot> outbound = _outbound;
+        _metrics.RegisterRing("inbound", () => inbound.Occupancy);
+        _metrics.RegisterRing("outbound", () => outbound.Occupancy);
+
+        _outbound.Start();
+        _inbound.Start();
+        _marketData.Start(_gateway);
+
+        var endPoint = new IPEndPoint(IPAddress.Parse(_options.Listen.Address), _options.Listen.Port);
+        _listener = new SocketListener(endPoint, OnConnectionAsync);
+        _listener.Start();
+        IPEndPoint bound = _listener.LocalEndPoint;
+        IFixGateway gateway = _gateway;
+        _pollTimer = new Timer(_ => Poll(gateway), null, TimeSpan.FromMilliseconds(200), TimeSpan.FromMilliseconds(200));
+        LogListening(_logger, bound.Address.ToString(), bound.Port, _engine.Description, pipeline.MatcherWait);
+        _endpoint.SetBound(bound);
+    }
+
+    /// <summary>Opens the journal and replays it into the engine; returns the last journalled sequence (-1 when empty).</summary>
+    private long Recover(BookPublisher books)
+    {
+        string path = Path.GetFullPath(_options.Journal.Path);
+        string? directory = Path.GetDirectoryName(path);
+        if (!string.IsNullOrEmpty(directory))
+        {
+            Directory.CreateDirectory(directory);
+        }
+
+        var journalOptions = new Journal.JournalOptions
+        {
+            FsyncPolicy = Enum.Parse<FsyncPolicy>(_options.Journal.Fsync, ignoreCase: true),
+            FsyncInterval = TimeSpan.FromMilliseconds(_options.Journal.FsyncIntervalMilliseconds),
+        };
+        _journal = JournalWriter.Open(path, journalOptions, out JournalScan scan);
+        JournalScan = scan;
+        if (scan.Status == JournalReadStatus.Clean)
+        {
+            LogJournalOpened(_logger, path, scan.Describe());
+        }
+        else
+        {
+            LogJournalDropped(_logger, path, scan.Describe());
+        }
+
+        long started = Stopwatch.GetTimestamp();
+        long replayed = 0;
+        using (JournalReader reader = JournalReader.Open(path))
+        {
+            while (reader.TryRead(out long sequence, out Command command))
+            {
+                if (command.Sequence != sequence)
+                {
+                    throw new InvalidDataException($"Journal '{path}': record {sequence} holds a command numbered {command.Sequence}.");
+                }
+
+                _ = _engine!.Engine.Process(in command);
+                replayed++;
+            }
+        }
+
+        if (replayed != scan.Records)
+        {
+            throw new InvalidDataException($"Journal '{path}': replayed {replayed} records but the scan kept {scan.Records}; was it modified while opening?");
+        }
+
+        books.PublishAll(scan.LastSequence);
+        RecoveredCommands = replayed;
+        LogReplayed(_logger, replayed, Stopwatch.GetElapsedTime(started).TotalMilliseconds, _engine!.Engine.RestingOrderCount);
+        return scan.LastSequence;
+    }
+
+    private Task OnConnectionAsync(SocketConnection connection)
+    {
+        // Registered before the run starts, so a connection that ends at once cannot be re-added after its removal.
+        _connections[connection.Id] = Task.CompletedTask;
+        Task run = RunConnectionAsync(connection);
+        _connections.TryUpdate(connection.Id, run, Task.CompletedTask);
+        return run;
+    }
+
+    private async Task RunConnectionAsync(SocketConnection connection)
+    {
+        try
+        {
+            await _gateway!.RunConnectionAsync(connection, connection.Input, _connectionsStop.Token).ConfigureAwait(false);
+        }
+        catch (OperationCanceledException) when (_connectionsStop.IsCancellationRequested)
+        {
+            // Shutting down.
+        }
+#pragma warning disable CA1031 // One connection's failure is logged and ends that connection only.
+        catch (Exception exception)
+#pragma warning restore CA1031
+        {
+            LogConnectionFailed(_logger, connection.RemoteEndPoint, exception);
+        }
+        finally
+        {
+            await connection.DisposeAsync().ConfigureAwait(false);
+            _connections.TryRemove(connection.Id, out _);
+        }
+    }
+
+    private void Poll(IFixGateway gateway)
+    {
+        try
+        {
+            gateway.Poll();
+        }
+#pragma warning disable CA1031 // A timer callback must not throw; the next tick retries.
+        catch (Exception exception)
+#pragma warning restore CA1031
+        {
+            LogPollFailed(_logger, exception);
+        }
+    }
+
+    private void OnPinned(EventProcessor processor, AffinityResult result)
+    {
+        if (result.IsPinned)
+        {
+            LogPinned(_logger, processor.Name, result.Describe());
+        }
+        else
+        {
+            LogNotPinned(_logger, processor.Name, result.Describe());
+        }
+    }
+
+    private void OnProcessorFault(EventProcessor processor, Exception exception)
+    {
+        LogProcessorFault(_logger, processor.Name, exception);
+        if (ReferenceEquals(processor, _journaller))
+        {
+            // Nothing more becomes durable: release the sender (it drops what it cannot acknowledge).
+            _gate?.Abort();
+        }
+
+        _lifetime?.StopApplication();
+    }
+
+    /// <summary>Stops whatever was started, in dependency order; safe to call more than once and after a failed start.</summary>
+    private void Cleanup()
+    {
+        if (_pollTimer is not null)
+        {
+            // Wait for a poll in progress: the gateway is disposed below.
+            using var pollDone = new ManualResetEvent(false);
+            if (_pollTimer.Dispose(pollDone))
+            {
+                pollDone.WaitOne(LogoutTimeout);
+            }
+
+            _pollTimer = null;
+        }
+
+        if (_listener is not null)
+        {
+            _listener.DisposeAsync().AsTask().GetAwaiter().GetResult();
+            _listener = null;
+        }
+
+        _ingress?.StopAccepting(LogoutTimeout);
+        if (_inbound is not null)
+        {
+            bool drained = _inbound.DrainAndStop(DrainTimeout);
+            if (!drained || _journaller?.Fault is not null)
+            {
+                LogDrainIncomplete(_logger, "inbound");
+                _gate?.Abort();
+            }
+
+            _inbound = null;
+        }
+
+        if (_outbound is not null)
+        {
+            if (!_outbound.DrainAndStop(DrainTimeout))
+            {
+                LogDrainIncomplete(_logger, "outbound");
+                _gate?.Abort();
+                _outbound.Halt(DrainTimeout);
+            }
+
+            _outbound = null;
+        }
+
+        _journal?.Dispose();
+        _journal = null;
+        _marketData?.Dispose();
+        _marketData = null;
+
+        // Last user of the gateway gone (sender, market data, timer): close its session stores (flushes sequence numbers).
+        (_gateway as IDisposable)?.Dispose();
+        _gateway = null;
+        _metrics?.Dispose();
+        _metrics = null;
+    }
+
+    [LoggerMessage(Level = LogLevel.Information, Message = "Exchange venue listening on {Address}:{Port} ({Strategies}, matcher wait {MatcherWait})")]
+    private static partial void LogListening(ILogger logger, string address, int port, string strategies, string matcherWait);
+
+    [LoggerMessage(Level = LogLevel.Information, Message = "Journal {Path}: {Scan}")]
+    private static partial void LogJournalOpened(ILogger logger, string path, string scan);
+
+    [LoggerMessage(Level = LogLevel.Warning, Message = "Journal {Path}: {Scan}")]
+    private static partial void LogJournalDropped(ILogger logger, string path, string scan);
+
+    [LoggerMessage(Level = LogLevel.Information, Message = "Replayed {Count} journalled commands in {Milliseconds:F1} ms; {Resting} orders resting")]
+    private static partial void LogReplayed(ILogger logger, long count, double milliseconds, int resting);
+
+    [LoggerMessage(Level = LogLevel.Information, Message = "Thread {Thread}: {Outcome}")]
+    private static partial void LogPinned(ILogger logger, string thread, string outcome);
+
+    [LoggerMessage(Level = LogLevel.Warning, Message = "Thread {Thread}: {Outcome}")]
+    private static partial void LogNotPinned(ILogger logger, string thread, string outcome);
+
+    [LoggerMessage(Level = LogLevel.Critical, Message = "Pipeline thread {Thread} failed; stopping the venue")]
+    private static partial void LogProcessorFault(ILogger logger, string thread, Exception exception);
+
+    [LoggerMessage(Level = LogLevel.Error, Message = "Connection {Remote} failed")]
+    private static partial void LogConnectionFailed(ILogger logger, string remote, Exception exception);
+
+    [LoggerMessage(Level = LogLevel.Error, Message = "Session timer poll failed")]
+    private static partial void LogPollFailed(ILogger logger, Exception exception);
+
+    [LoggerMessage(Level = LogLevel.Error, Message = "The {Ring} ring did not drain in time; unsent reports were dropped")]
+    private static partial void LogDrainIncomplete(ILogger logger, string ring);
+
+    [LoggerMessage(Level = LogLevel.Error, Message = "Logging sessions out failed")]
+    private static partial void LogLogoutFailed(ILogger logger, Exception exception);
+
+    [LoggerMessage(Level = LogLevel.Warning, Message = "{Count} connections still open after logout; closing them")]
+    private static partial void LogConnectionsLingering(ILogger logger, int count);
+
+    [LoggerMessage(Level = LogLevel.Information, Message = "Exchange venue stopping")]
+    private static partial void LogStopping(ILogger logger);
+
+    [LoggerMessage(Level = LogLevel.Information, Message = "Exchange venue stopped: {Orders} orders, {Trades} trades, {Rejects} rejects")]
+    private static partial void LogStopped(ILogger logger, long orders, long trades, long rejects);
+}

@@ -1,0 +1,68 @@
+using Exchange.Core.Events;
+using Exchange.Fix.Gateway;
+using Exchange.Host.Pipeline;
+using Exchange.Host.Venue;
+using Xunit;
+
+namespace Exchange.Host.Tests.Venue;
+
+public sealed class DurabilityGateTests
+{
+    [Theory]
+    [InlineData("Blocking")]
+    [InlineData("Yielding")]
+    [InlineData("Sleeping")]
+    public void The_sender_holds_a_report_until_its_command_is_durable(string waitName)
+    {
+        WaitStrategyKind wait = WaitStrategies.Parse(waitName, "test");
+        var durable = new Sequence(4);
+        var gate = new DurabilityGate(durable);
+        var gateway = new FakeGateway();
+        var ring = new SequenceRing<OutboundSlot>(64, ProducerMode.Single);
+        ring.AddProcessor(new SenderHandler(gateway, gate, wait, null), WaitStrategyKind.Blocking, "sender-test");
+        ring.Start();
+        try
+        {
+            Publish(ring, commandSequence: 4);
+            Publish(ring, commandSequence: 5);
+            gateway.WaitForEvents(1);
+
+            // Command 5 is not durable yet: however long we look, only command 4's report is out.
+            Thread.Sleep(50);
+            Assert.Single(gateway.Events());
+
+            durable.SetValue(5);
+            gate.Advanced();
+            List<(EngineEvent Event, StageTimes Times)> events = gateway.WaitForEvents(2);
+            Assert.Equal([4L, 5L], events.Select(e => e.Event.CommandSequence));
+        }
+        finally
+        {
+            Assert.True(ring.DrainAndStop(TimeSpan.FromSeconds(10)));
+        }
+    }
+
+    [Fact]
+    public void An_aborted_gate_releases_the_sender_without_sending()
+    {
+        var gate = new DurabilityGate(new Sequence(-1));
+        var gateway = new FakeGateway();
+        var ring = new SequenceRing<OutboundSlot>(64, ProducerMode.Single);
+        BatchEventProcessor<OutboundSlot, SenderHandler> sender =
+            ring.AddProcessor(new SenderHandler(gateway, gate, WaitStrategyKind.Blocking, null), WaitStrategyKind.Blocking, "sender-test");
+        ring.Start();
+        Publish(ring, commandSequence: 0);
+        gate.Abort();
+        Assert.True(ring.DrainAndStop(TimeSpan.FromSeconds(10)));
+        Assert.Empty(gateway.Events());
+        Assert.Equal(1, sender.Handler.Dropped);
+    }
+
+    private static void Publish(SequenceRing<OutboundSlot> ring, long commandSequence)
+    {
+        ref OutboundSlot slot = ref ring.Claim(out long sequence);
+        slot.Event = new EngineEvent { Type = EventType.Accepted, CommandSequence = commandSequence };
+        slot.Times = default;
+        ring.Publish(sequence);
+    }
+}

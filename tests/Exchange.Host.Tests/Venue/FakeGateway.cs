@@ -1,0 +1,132 @@
+using System.IO.Pipelines;
+using Exchange.Core.Domain;
+using Exchange.Core.Events;
+using Exchange.Core.MarketData;
+using Exchange.Fix.Gateway;
+using Exchange.Host.Configuration;
+using Exchange.Host.Venue;
+
+namespace Exchange.Host.Tests.Venue;
+
+/// <summary>
+/// A gateway that records what the venue hands it (events, market data, lifecycle calls) and exposes the command
+/// publisher and market-data handler the venue gave it, so tests can drive the pipeline without FIX.
+/// </summary>
+internal sealed class FakeGateway : IFixGateway, IGatewayFactory
+{
+    private readonly Lock _lock = new();
+    private readonly List<(EngineEvent Event, StageTimes Times)> _events = [];
+    private readonly List<(int Owner, MarketDataSubscription Subscription, BookDepth Depth)> _snapshots = [];
+    private readonly List<(int Owner, MarketDataSubscription Subscription, BookDepth Previous, BookDepth Current)> _incrementals = [];
+
+    public ICommandPublisher? Commands { get; private set; }
+
+    public IMarketDataRequestHandler? MarketData { get; private set; }
+
+    /// <summary>Runs on the sender thread inside <see cref="SendEvent"/>, before the event is recorded.</summary>
+    public Action<EngineEvent>? OnSend { get; set; }
+
+    public int LogoutAllCalls { get; private set; }
+
+    public int PollCalls => Volatile.Read(ref _polls);
+
+    public int SessionCount => 2;
+
+    private int _polls;
+
+    public IFixGateway Create(VenueOptions options, IReadOnlyList<Instrument> instruments, ICommandPublisher commands, IMarketDataRequestHandler marketData)
+    {
+        Commands = commands;
+        MarketData = marketData;
+        return this;
+    }
+
+    public List<(EngineEvent Event, StageTimes Times)> Events()
+    {
+        lock (_lock)
+        {
+            return [.. _events];
+        }
+    }
+
+    public List<(int Owner, MarketDataSubscription Subscription, BookDepth Depth)> Snapshots()
+    {
+        lock (_lock)
+        {
+            return [.. _snapshots];
+        }
+    }
+
+    public List<(int Owner, MarketDataSubscription Subscription, BookDepth Previous, BookDepth Current)> Incrementals()
+    {
+        lock (_lock)
+        {
+            return [.. _incrementals];
+        }
+    }
+
+    /// <summary>Waits (bounded) until at least <paramref name="count"/> events were sent.</summary>
+    public List<(EngineEvent Event, StageTimes Times)> WaitForEvents(int count, TimeSpan? timeout = null)
+    {
+        bool ok = SpinWait.SpinUntil(
+            () =>
+            {
+                lock (_lock)
+                {
+                    return _events.Count >= count;
+                }
+            },
+            timeout ?? TimeSpan.FromSeconds(20));
+        List<(EngineEvent Event, StageTimes Times)> events = Events();
+        Xunit.Assert.True(ok, $"expected {count} events, got {events.Count}");
+        return events;
+    }
+
+    public bool IsLoggedOn(int ownerId) => false;
+
+    public async Task RunConnectionAsync(IFixConnection connection, PipeReader input, CancellationToken cancellationToken)
+    {
+        while (true)
+        {
+            ReadResult read = await input.ReadAsync(cancellationToken).ConfigureAwait(false);
+            input.AdvanceTo(read.Buffer.End);
+            if (read.IsCompleted)
+            {
+                return;
+            }
+        }
+    }
+
+    public void SendEvent(in EngineEvent engineEvent, in StageTimes times)
+    {
+        OnSend?.Invoke(engineEvent);
+        lock (_lock)
+        {
+            _events.Add((engineEvent, times));
+        }
+    }
+
+    public void SendMarketDataSnapshot(int ownerId, in MarketDataSubscription subscription, in BookDepth depth)
+    {
+        lock (_lock)
+        {
+            _snapshots.Add((ownerId, subscription, depth));
+        }
+    }
+
+    public void SendMarketDataIncremental(int ownerId, in MarketDataSubscription subscription, in BookDepth previous, in BookDepth current)
+    {
+        lock (_lock)
+        {
+            _incrementals.Add((ownerId, subscription, previous, current));
+        }
+    }
+
+    public void Poll() => Interlocked.Increment(ref _polls);
+
+    public Task LogoutAllAsync(string text, TimeSpan timeout)
+    {
+        LogoutAllCalls++;
+        return Task.CompletedTask;
+    }
+}

@@ -1,0 +1,91 @@
+using Exchange.Core.Domain;
+using Exchange.Core.MarketData;
+using Exchange.Fix.Gateway;
+using Exchange.Host.MarketData;
+using Microsoft.Extensions.Logging.Abstractions;
+using Xunit;
+
+namespace Exchange.Host.Tests.Venue;
+
+public sealed class MarketDataPublisherTests
+{
+    [Fact]
+    public void A_subscriber_gets_a_snapshot_then_one_incremental_per_changed_version_until_it_unsubscribes()
+    {
+        var store = new FakeMarketDataStore();
+        store.Initialize(2);
+        store.Publish(Depth(0, version: 1, bidQuantity: 100));
+        var gateway = new FakeGateway();
+        using var publisher = new MarketDataPublisher(store, 2, periodMicroseconds: 1000, NullLogger.Instance);
+        publisher.Start(gateway);
+
+        publisher.OnMarketDataRequest(1, Request("MD1", '1', instrument: 0));
+        Assert.True(SpinWait.SpinUntil(() => gateway.Snapshots().Count == 1, TimeSpan.FromSeconds(10)));
+        (int owner, MarketDataSubscription subscription, BookDepth snapshot) = gateway.Snapshots()[0];
+        Assert.Equal(1, owner);
+        Assert.Equal("MD1", subscription.MdReqId.ToString());
+        Assert.Equal(100, snapshot.Bids[0].Quantity);
+
+        store.Publish(Depth(0, version: 2, bidQuantity: 150));
+        Assert.True(SpinWait.SpinUntil(() => gateway.Incrementals().Count == 1, TimeSpan.FromSeconds(10)));
+        var first = gateway.Incrementals()[0];
+        Assert.Equal(100, first.Previous.Bids[0].Quantity);
+        Assert.Equal(150, first.Current.Bids[0].Quantity);
+
+        // Another book changing sends nothing to this subscriber; its own book changing again sends from version 2.
+        store.Publish(Depth(1, version: 1, bidQuantity: 5));
+        store.Publish(Depth(0, version: 3, bidQuantity: 175));
+        Assert.True(SpinWait.SpinUntil(() => gateway.Incrementals().Count == 2, TimeSpan.FromSeconds(10)));
+        var second = gateway.Incrementals()[1];
+        Assert.Equal(0, second.Current.InstrumentId);
+        Assert.Equal(2, second.Previous.Version);
+        Assert.Equal(3, second.Current.Version);
+
+        publisher.OnMarketDataRequest(1, Request("MD1", '2', instrument: 0));
+        publisher.OnMarketDataRequest(1, Request("MD2", '0', instrument: 1)); // snapshot only: marks the unsubscribe as handled
+        Assert.True(SpinWait.SpinUntil(() => gateway.Snapshots().Count == 2, TimeSpan.FromSeconds(10)));
+        store.Publish(Depth(0, version: 4, bidQuantity: 1));
+        store.Publish(Depth(1, version: 2, bidQuantity: 1));
+        Thread.Sleep(30);
+        Assert.Equal(2, gateway.Incrementals().Count);
+    }
+
+    [Fact]
+    public void A_disconnected_session_loses_its_subscriptions()
+    {
+        var store = new FakeMarketDataStore();
+        store.Initialize(1);
+        var gateway = new FakeGateway();
+        using var publisher = new MarketDataPublisher(store, 1, periodMicroseconds: 1000, NullLogger.Instance);
+        publisher.Start(gateway);
+        publisher.OnMarketDataRequest(0, Request("A", '1', instrument: 0));
+        publisher.OnMarketDataRequest(1, Request("B", '1', instrument: 0));
+        publisher.OnSessionDisconnected(0);
+        publisher.OnMarketDataRequest(1, Request("C", '0', instrument: 0));
+        Assert.True(SpinWait.SpinUntil(() => gateway.Snapshots().Count == 3, TimeSpan.FromSeconds(10)));
+
+        // Never published before the subscription: the snapshot is an empty book of the right instrument.
+        Assert.Equal(0, gateway.Snapshots()[0].Depth.BidCount);
+
+        store.Publish(Depth(0, version: 1, bidQuantity: 10));
+        Assert.True(SpinWait.SpinUntil(() => gateway.Incrementals().Count >= 1, TimeSpan.FromSeconds(10)));
+        Thread.Sleep(30);
+        var only = Assert.Single(gateway.Incrementals());
+        Assert.Equal(1, only.Owner);
+    }
+
+    private static MarketDataSubscription Request(string id, char type, int instrument) => new()
+    {
+        MdReqId = ClOrdId.From(id),
+        SubscriptionRequestType = (byte)type,
+        MarketDepth = 10,
+        InstrumentId = instrument,
+    };
+
+    private static BookDepth Depth(int instrument, long version, long bidQuantity)
+    {
+        var depth = new BookDepth { InstrumentId = instrument, Version = version, BidCount = 1 };
+        depth.Bids[0] = new DepthLevel { Price = 1_000_000, Quantity = bidQuantity, OrderCount = 1 };
+        return depth;
+    }
+}

@@ -1,0 +1,48 @@
+using System.Text.Json;
+
+namespace Exchange.Host.Tests.Venue;
+
+/// <summary>Writes a venue settings file for tests: two sessions, two instruments, Blocking waits, small rings.</summary>
+internal static class VenueConfigFile
+{
+    /// <param name="directory">Holds the file, the journal and the session stores.</param>
+    /// <param name="port">Listen port (0: the OS chooses).</param>
+    /// <param name="storePath">Session store folder; empty keeps sessions in memory.</param>
+    /// <returns>The settings file's path.</returns>
+    public static string Write(string directory, int port, string storePath, string journalFsync = "EveryBatch")
+    {
+        var settings = new
+        {
+            Venue = new
+            {
+                Listen = new { Address = "127.0.0.1", Port = port, MaxSendBacklogBytes = 4 * 1024 * 1024 },
+                Strategies = new { OrderList = "IntrusiveList", LevelIndex = "SortedArray", MarketData = "SeqLock", PluginDirectory = "plugins" },
+                Pipeline = new
+                {
+                    InboundRingSize = 1024,
+                    OutboundRingSize = 1024,
+                    MatcherWait = "Blocking",
+                    JournalWait = "Blocking",
+                    SenderWait = "Blocking",
+                    MatcherCpu = -1,
+                    InitialOrderCapacity = 1024,
+                },
+                Journal = new { Path = Path.Combine(directory, "journal.bin"), Fsync = journalFsync, FsyncIntervalMilliseconds = 10 },
+                MarketData = new { PublishIntervalMicroseconds = 1000 },
+                Sessions = new[]
+                {
+                    new { SenderCompId = "EXCH", TargetCompId = "CLIENT1", HeartBtInt = 30, StorePath = storePath, StoreFsync = "Never" },
+                    new { SenderCompId = "EXCH", TargetCompId = "CLIENT2", HeartBtInt = 30, StorePath = storePath, StoreFsync = "Never" },
+                },
+                Instruments = new[]
+                {
+                    new { Symbol = "AAPL", PriceDecimals = 4, TickSize = "0.01", LotSize = 1, MinPrice = "0.01", MaxPrice = "2000" },
+                    new { Symbol = "MSFT", PriceDecimals = 4, TickSize = "0.01", LotSize = 1, MinPrice = "0.01", MaxPrice = "2000" },
+                },
+            },
+        };
+        string path = Path.Combine(directory, "venue.json");
+        File.WriteAllText(path, JsonSerializer.Serialize(settings));
+        return path;
+    }
+}

@@ -1,0 +1,92 @@
+using System.Net;
+using Exchange.Host.Venue;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
+using Xunit;
+
+namespace Exchange.Host.Tests.Venue;
+
+/// <summary>
+/// The whole venue in process (Generic Host, configuration file, plugins, real engine, real FIX gateway, sockets) on
+/// an OS-chosen port, driven by raw FIX over TCP: logon, an order that rests, a cross with fills on both sides, a
+/// cancel, logout.
+/// </summary>
+public sealed class VenueEndToEndTests
+{
+    [Fact]
+    public async Task Orders_rest_fill_and_cancel_over_fix_with_reports_to_both_sides()
+    {
+        using var directory = new TempVenueDirectory();
+        string config = VenueConfigFile.Write(directory.Path, port: 0, storePath: "");
+        using IHost host = VenueProgram.Build(["--config", config]);
+        await host.StartAsync().WaitAsync(TimeSpan.FromSeconds(30));
+        try
+        {
+            IPEndPoint endPoint = await host.Services.GetRequiredService<VenueEndpoint>().Bound.WaitAsync(TimeSpan.FromSeconds(10));
+            await using FixTestClient buyer = await FixTestClient.ConnectAsync(endPoint, "CLIENT1");
+            await using FixTestClient seller = await FixTestClient.ConnectAsync(endPoint, "CLIENT2");
+            await buyer.LogonAsync();
+            await buyer.ExpectAsync(m => m[35] == "A", "Logon reply");
+            await seller.LogonAsync();
+            await seller.ExpectAsync(m => m[35] == "A", "Logon reply");
+
+            await buyer.NewOrderAsync("B1", '1', 100, "100.00");
+            Dictionary<int, string> accepted = await buyer.ExpectExecutionAsync("B1", '0');
+            Assert.Equal("0", accepted[39]);
+            Assert.Equal("100", accepted[151]);
+
+            await buyer.NewOrderAsync("B2", '1', 30, "99.50");
+            await buyer.ExpectExecutionAsync("B2", '0');
+
+            // The sell crosses B1 only (better price first): 60 of 100 trade at the resting price.
+            await seller.NewOrderAsync("S1", '2', 60, "99.00");
+            await seller.ExpectExecutionAsync("S1", '0');
+            Dictionary<int, string> sellFill = await seller.ExpectExecutionAsync("S1", 'F');
+            Assert.Equal("2", sellFill[39]);
+            Assert.Equal("60", sellFill[32]);
+            Assert.Equal("100", sellFill[31]);
+            Dictionary<int, string> buyFill = await buyer.ExpectExecutionAsync("B1", 'F');
+            Assert.Equal("1", buyFill[39]);
+            Assert.Equal("60", buyFill[32]);
+            Assert.Equal("40", buyFill[151]);
+
+            await buyer.CancelAsync("C1", "B1", '1');
+            Dictionary<int, string> cancelled = await buyer.ExpectExecutionAsync("C1", '4');
+            Assert.Equal("B1", cancelled[41]);
+            Assert.Equal("4", cancelled[39]);
+            Assert.Equal("60", cancelled[14]);
+
+            // A cancel of the already cancelled order is refused with an OrderCancelReject.
+            await buyer.CancelAsync("C2", "B1", '1');
+            await buyer.ExpectAsync(m => m[35] == "9" && m[11] == "C2", "OrderCancelReject for C2");
+
+            // Market data: a snapshot of what rests (B2 only), then an incremental when a new level appears.
+            await seller.SendAsync("V", "262=MD1|263=1|264=10|267=2|269=0|269=1|146=1|55=AAPL|");
+            Dictionary<int, string> snapshot = await seller.ExpectAsync(m => m[35] == "W" && m[262] == "MD1", "market-data snapshot");
+            Assert.Equal("1", snapshot[268]);
+            Assert.Equal("0", snapshot[269]);
+            Assert.Equal("30", snapshot[271]);
+            await buyer.NewOrderAsync("B3", '1', 25, "99.00");
+            await buyer.ExpectExecutionAsync("B3", '0');
+            Dictionary<int, string> incremental = await seller.ExpectAsync(m => m[35] == "X" && m[262] == "MD1", "market-data incremental");
+            Assert.Equal("0", incremental[279]);
+            Assert.Equal("25", incremental[271]);
+
+            await buyer.SendAsync("5", "");
+            await buyer.ExpectAsync(m => m[35] == "5", "Logout reply");
+            Assert.True(await buyer.WaitForCloseAsync(TimeSpan.FromSeconds(10)));
+
+            // A graceful stop logs the remaining session out with a reason; the client answers and is disconnected.
+            Task stopping = host.StopAsync();
+            Dictionary<int, string> logout = await seller.ExpectAsync(m => m[35] == "5", "Logout from the stopping venue");
+            Assert.Equal("venue shutting down", logout[58]);
+            await seller.SendAsync("5", "");
+            Assert.True(await seller.WaitForCloseAsync(TimeSpan.FromSeconds(10)));
+            await stopping.WaitAsync(TimeSpan.FromSeconds(30));
+        }
+        finally
+        {
+            await host.StopAsync().WaitAsync(TimeSpan.FromSeconds(30));
+        }
+    }
+}

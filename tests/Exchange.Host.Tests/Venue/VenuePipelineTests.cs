@@ -1,0 +1,209 @@
+using Exchange.Core.Commands;
+using Exchange.Core.Events;
+using Exchange.Host.Journal;
+using Exchange.Host.Venue;
+using Microsoft.Extensions.Logging;
+using Xunit;
+
+namespace Exchange.Host.Tests.Venue;
+
+/// <summary>
+/// The venue's rings, journal and sender wired by <see cref="VenueService"/>, driven through the command publisher it
+/// hands the gateway, with a fake gateway and a fake engine (so these tests cover the plumbing, not matching).
+/// </summary>
+public sealed class VenuePipelineTests
+{
+    [Fact]
+    public async Task Commands_are_journalled_in_order_and_reported_only_once_the_journal_holds_them()
+    {
+        using var directory = new TempVenueDirectory();
+        var gateway = new FakeGateway();
+        var engine = new FakeEngine();
+        string journalPath = directory.JournalPath;
+        var notYetJournalled = new List<long>();
+
+        // Runs on the sender thread before each report: the record for the command must already be in the file.
+        gateway.OnSend = evt =>
+        {
+            using JournalReader reader = JournalReader.Open(journalPath);
+            while (reader.TryRead(out _, out _))
+            {
+            }
+
+            if (reader.LastSequence < evt.CommandSequence)
+            {
+                notYetJournalled.Add(evt.CommandSequence);
+            }
+        };
+
+        const int Count = 200;
+        await using (VenueService venue = CreateVenue(directory, gateway, engine, out _))
+        {
+            await venue.StartAsync(CancellationToken.None);
+            for (int i = 0; i < Count; i++)
+            {
+                Command command = VenueTestOptions.NewOrder(i, owner: i % 2);
+                Assert.True(gateway.Commands!.TryPublish(in command));
+            }
+
+            List<(EngineEvent Event, Fix.Gateway.StageTimes Times)> events = gateway.WaitForEvents(Count);
+            for (int i = 0; i < Count; i++)
+            {
+                Assert.Equal(i, events[i].Event.CommandSequence);
+                Assert.Equal(EventType.Accepted, events[i].Event.Type);
+                Assert.Equal("O-" + i, events[i].Event.ClOrdId.ToString());
+                Fix.Gateway.StageTimes times = events[i].Times;
+                Assert.True(times.Received != 0 && times.Received <= times.Matched && times.Matched <= times.Journaled && times.Journaled <= times.Sent);
+            }
+
+            await venue.StopAsync(CancellationToken.None);
+            Assert.Equal(Count, venue.Counters.Orders);
+        }
+
+        Assert.Empty(notYetJournalled);
+        Assert.Equal(1, gateway.LogoutAllCalls);
+        List<(long Sequence, Command Command)> journal = Journal.JournalTestData.ReadAll(journalPath, out JournalReader finished);
+        Assert.Equal(JournalReadStatus.Clean, finished.Status);
+        Assert.Equal(Count, journal.Count);
+        Assert.Equal(Count, engine.Processed.Count);
+        for (int i = 0; i < Count; i++)
+        {
+            Assert.Equal(i, journal[i].Sequence);
+            Assert.Equal(i, journal[i].Command.Sequence);
+            Assert.Equal("O-" + i, journal[i].Command.ClOrdId.ToString());
+            Assert.Equal(i % 2, journal[i].Command.OwnerId);
+            Assert.Equal(journal[i].Command.ClOrdId, engine.Processed[i].ClOrdId);
+        }
+    }
+
+    [Fact]
+    public async Task A_restart_replays_the_journal_into_the_engine_before_accepting_and_continues_the_numbering()
+    {
+        using var directory = new TempVenueDirectory();
+        var gateway = new FakeGateway();
+        await using (VenueService venue = CreateVenue(directory, gateway, new FakeEngine(), out _))
+        {
+            await venue.StartAsync(CancellationToken.None);
+            for (int i = 0; i < 30; i++)
+            {
+                Command command = VenueTestOptions.NewOrder(i);
+                gateway.Commands!.TryPublish(in command);
+            }
+
+            gateway.WaitForEvents(30);
+            await venue.StopAsync(CancellationToken.None);
+        }
+
+        var second = new FakeEngine();
+        var secondGateway = new FakeGateway();
+        await using (VenueService venue = CreateVenue(directory, secondGateway, second, out _))
+        {
+            await venue.StartAsync(CancellationToken.None);
+            Assert.Equal(30, venue.RecoveredCommands);
+
+            // Replayed before the listener opened: the engine already holds all 30 orders.
+            Assert.Equal(30, second.Processed.Count);
+            Assert.Equal(30, second.RestingOrderCount);
+
+            // A duplicate of a recovered ClOrdID is rejected (state came back), and numbering continues at 30.
+            Command duplicate = VenueTestOptions.NewOrder(7);
+            Command fresh = VenueTestOptions.NewOrder(30);
+            secondGateway.Commands!.TryPublish(in duplicate);
+            secondGateway.Commands!.TryPublish(in fresh);
+            List<(EngineEvent Event, Fix.Gateway.StageTimes Times)> events = secondGateway.WaitForEvents(2);
+            Assert.Equal(EventType.Rejected, events[0].Event.Type);
+            Assert.Equal(30, events[0].Event.CommandSequence);
+            Assert.Equal(EventType.Accepted, events[1].Event.Type);
+            Assert.Equal(31, events[1].Event.CommandSequence);
+            await venue.StopAsync(CancellationToken.None);
+        }
+
+        List<(long Sequence, Command Command)> journal = Journal.JournalTestData.ReadAll(directory.JournalPath, out _);
+        Assert.Equal(32, journal.Count);
+        Assert.Equal(Enumerable.Range(0, 32).Select(i => (long)i), journal.Select(r => r.Sequence));
+    }
+
+    [Fact]
+    public async Task A_torn_last_record_is_dropped_with_a_log_line_and_never_replayed()
+    {
+        using var directory = new TempVenueDirectory();
+        var gateway = new FakeGateway();
+        await using (VenueService venue = CreateVenue(directory, gateway, new FakeEngine(), out _))
+        {
+            await venue.StartAsync(CancellationToken.None);
+            for (int i = 0; i < 10; i++)
+            {
+                Command command = VenueTestOptions.NewOrder(i);
+                gateway.Commands!.TryPublish(in command);
+            }
+
+            gateway.WaitForEvents(10);
+            await venue.StopAsync(CancellationToken.None);
+        }
+
+        // Half of an 11th record, as a crash in the middle of a write leaves it.
+        long goodLength = new FileInfo(directory.JournalPath).Length;
+        var record = new byte[JournalFormat.RecordSize];
+        Command torn = VenueTestOptions.NewOrder(10);
+        torn.Sequence = 10;
+        JournalFormat.WriteRecord(record, 10, in torn);
+        await using (var file = new FileStream(directory.JournalPath, FileMode.Append))
+        {
+            file.Write(record, 0, record.Length / 2);
+        }
+
+        var engine = new FakeEngine();
+        var restarted = new FakeGateway();
+        await using (VenueService venue = CreateVenue(directory, restarted, engine, out CapturingLoggerProvider logs))
+        {
+            await venue.StartAsync(CancellationToken.None);
+            Assert.Equal(JournalReadStatus.TornRecord, venue.JournalScan.Status);
+            Assert.Equal(10, venue.RecoveredCommands);
+            Assert.Equal(10, engine.Processed.Count);
+            Assert.True(logs.Contains("dropped torn record"), string.Join(Environment.NewLine, logs.Lines));
+
+            // The next command takes the dropped record's number: the journal stays gap-free.
+            Command next = VenueTestOptions.NewOrder(99);
+            restarted.Commands!.TryPublish(in next);
+            Assert.Equal(10, restarted.WaitForEvents(1)[0].Event.CommandSequence);
+            await venue.StopAsync(CancellationToken.None);
+        }
+
+        Assert.Equal(goodLength + JournalFormat.RecordSize, new FileInfo(directory.JournalPath).Length);
+    }
+
+    [Fact]
+    public async Task After_stop_the_publisher_refuses_commands()
+    {
+        using var directory = new TempVenueDirectory();
+        var gateway = new FakeGateway();
+        await using VenueService venue = CreateVenue(directory, gateway, new FakeEngine(), out _);
+        await venue.StartAsync(CancellationToken.None);
+        Command command = VenueTestOptions.NewOrder(1);
+        Assert.True(gateway.Commands!.TryPublish(in command));
+        gateway.WaitForEvents(1);
+        await venue.StopAsync(CancellationToken.None);
+        Assert.False(gateway.Commands!.TryPublish(in command));
+    }
+
+    /// <summary>A venue over <paramref name="gateway"/>; with <paramref name="engine"/> null, the real engine from the plugins.</summary>
+    internal static VenueService CreateVenue(
+        TempVenueDirectory directory, FakeGateway gateway, Core.Engine.IMatchingEngine? engine, out CapturingLoggerProvider logs, Exchange.Host.Configuration.VenueOptions? options = null)
+    {
+        logs = new CapturingLoggerProvider();
+        CapturingLoggerProvider provider = logs;
+        ILoggerFactory loggers = LoggerFactory.Create(builder => builder.AddProvider(provider));
+        var venue = new VenueService(
+            options ?? VenueTestOptions.Create(directory.Path),
+            gateway,
+            new VenueEndpoint(),
+            loggers,
+            engineFactory: engine is null ? null : instruments =>
+            {
+                var store = new FakeMarketDataStore();
+                store.Initialize(instruments.Count);
+                return new VenueEngine(engine, store, "fake engine");
+            });
+        return venue;
+    }
+}

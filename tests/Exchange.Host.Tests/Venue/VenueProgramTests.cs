@@ -1,0 +1,36 @@
+using Xunit;
+
+namespace Exchange.Host.Tests.Venue;
+
+/// <summary>The venue process refuses bad configuration at start with exit code 2 and a message naming what to fix.</summary>
+public sealed class VenueProgramTests
+{
+    [Fact]
+    public async Task An_unknown_strategy_name_exits_with_code_2_and_lists_the_available_names()
+    {
+        using var directory = new TempVenueDirectory();
+        string config = VenueConfigFile.Write(directory.Path, port: 0, storePath: "");
+
+        (int exitCode, string error) = await VenueProcess.RunToExitAsync(
+            directory.Path, "--config", config, "--Venue:Strategies:LevelIndex=Skiplist");
+
+        Assert.Equal(2, exitCode);
+        Assert.Contains("Venue:Strategies:LevelIndex: Unknown price-level index strategy 'Skiplist'", error, StringComparison.Ordinal);
+        Assert.Contains("SortedArray", error, StringComparison.Ordinal);
+        Assert.DoesNotContain("   at ", error, StringComparison.Ordinal); // a configuration error, not a crash
+        Assert.False(File.Exists(Path.Combine(directory.Path, "journal.bin")), "nothing may start before the strategies resolve");
+    }
+
+    [Fact]
+    public async Task An_invalid_setting_exits_with_code_2_naming_the_key_and_the_allowed_values()
+    {
+        using var directory = new TempVenueDirectory();
+        string config = VenueConfigFile.Write(directory.Path, port: 0, storePath: "");
+
+        (int exitCode, string error) = await VenueProcess.RunToExitAsync(
+            directory.Path, "--config", config, "--Venue:Pipeline:SenderWait=Hurry");
+
+        Assert.Equal(2, exitCode);
+        Assert.Contains("Venue:Pipeline:SenderWait: 'Hurry' is not allowed. Allowed values: BusySpin, Yielding, Sleeping, Blocking.", error, StringComparison.Ordinal);
+    }
+}

@@ -1,0 +1,107 @@
+using System.Collections.Concurrent;
+using Exchange.Core.Commands;
+using Exchange.Core.Domain;
+using Exchange.Host.Configuration;
+using Microsoft.Extensions.Logging;
+
+namespace Exchange.Host.Tests.Venue;
+
+/// <summary>A temporary working directory for one venue test, deleted on dispose.</summary>
+internal sealed class TempVenueDirectory : IDisposable
+{
+    public TempVenueDirectory()
+    {
+        Path = System.IO.Path.Combine(System.IO.Path.GetTempPath(), "exchange-venue-tests", Guid.NewGuid().ToString("N"));
+        Directory.CreateDirectory(Path);
+    }
+
+    public string Path { get; }
+
+    public string JournalPath => System.IO.Path.Combine(Path, "journal.bin");
+
+    public void Dispose()
+    {
+        try
+        {
+            Directory.Delete(Path, recursive: true);
+        }
+        catch (IOException)
+        {
+            // Best effort: a leftover temp file must not fail a test.
+        }
+        catch (UnauthorizedAccessException)
+        {
+        }
+    }
+}
+
+/// <summary>Collects log lines so tests can check what the venue reported (e.g. a dropped torn record).</summary>
+internal sealed class CapturingLoggerProvider : ILoggerProvider
+{
+    public ConcurrentQueue<string> Lines { get; } = new();
+
+    public ILogger CreateLogger(string categoryName) => new Logger(this);
+
+    public void Dispose()
+    {
+    }
+
+    public bool Contains(string text) => Lines.Any(line => line.Contains(text, StringComparison.Ordinal));
+
+    private sealed class Logger(CapturingLoggerProvider owner) : ILogger
+    {
+        public IDisposable? BeginScope<TState>(TState state)
+            where TState : notnull => null;
+
+        public bool IsEnabled(LogLevel logLevel) => true;
+
+        public void Log<TState>(LogLevel logLevel, EventId eventId, TState state, Exception? exception, Func<TState, Exception?, string> formatter) =>
+            owner.Lines.Enqueue($"{logLevel}: {formatter(state, exception)}{(exception is null ? "" : " " + exception.Message)}");
+    }
+}
+
+internal static class VenueTestOptions
+{
+    /// <summary>Two sessions (owner 0 CLIENT1, owner 1 CLIENT2) with memory stores, two instruments, port 0, small rings.</summary>
+    public static VenueOptions Create(string directory, string fsync = "EveryBatch") => new()
+    {
+        Listen = new ListenOptions { Address = "127.0.0.1", Port = 0 },
+        Pipeline = new PipelineOptions
+        {
+            InboundRingSize = 1024,
+            OutboundRingSize = 1024,
+            MatcherWait = "Blocking",
+            JournalWait = "Blocking",
+            SenderWait = "Blocking",
+            MatcherCpu = -1,
+            InitialOrderCapacity = 1024,
+        },
+        Journal = new Exchange.Host.Configuration.JournalOptions { Path = Path.Combine(directory, "journal.bin"), Fsync = fsync },
+        MarketData = new MarketDataOptions { PublishIntervalMicroseconds = 1000 },
+        Sessions =
+        [
+            new SessionOptions { SenderCompId = "EXCH", TargetCompId = "CLIENT1", StorePath = "", StoreFsync = "Never" },
+            new SessionOptions { SenderCompId = "EXCH", TargetCompId = "CLIENT2", StorePath = "", StoreFsync = "Never" },
+        ],
+        Instruments =
+        [
+            new InstrumentOptions { Symbol = "AAPL", PriceDecimals = 4, TickSize = "0.01", LotSize = 1, MinPrice = "0.01", MaxPrice = "2000" },
+            new InstrumentOptions { Symbol = "MSFT", PriceDecimals = 4, TickSize = "0.01", LotSize = 1, MinPrice = "0.01", MaxPrice = "2000" },
+        ],
+    };
+
+    /// <summary>A limit order for owner <paramref name="owner"/>, numbered <paramref name="i"/> (ClOrdID "O-i").</summary>
+    public static Command NewOrder(int i, int owner = 0, Side side = Side.Buy, long price = 1_000_000, long quantity = 100, int instrument = 0) => new()
+    {
+        Type = CommandType.NewOrder,
+        Side = side,
+        OrderType = OrderType.Limit,
+        TimeInForce = TimeInForce.Day,
+        InstrumentId = instrument,
+        OwnerId = owner,
+        Price = price,
+        Quantity = quantity,
+        Timestamp = 1_700_000_000_000_000_000 + i,
+        ClOrdId = ClOrdId.From("O-" + i.ToString(System.Globalization.CultureInfo.InvariantCulture)),
+    };
+}
