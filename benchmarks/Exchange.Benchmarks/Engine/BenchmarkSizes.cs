@@ -1,0 +1,24 @@
+using System.Globalization;
+
+namespace Exchange.Benchmarks.Engine;
+
+/// <summary>
+/// Workload sizes for [ParamsSource]: a quick default that keeps CI's Dry smoke run short, widened from the environment
+/// for manual runs (e.g. EXCHANGE_BENCH_RESTING=50000,2000000 for a full Nasdaq day's 2 million resting orders).
+/// BenchmarkDotNet evaluates [ParamsSource] in the launching process and bakes the values into each benchmark process.
+/// </summary>
+internal static class BenchmarkSizes
+{
+    public static IEnumerable<int> FromEnvironment(string variable, params int[] defaults)
+    {
+        string? text = Environment.GetEnvironmentVariable(variable);
+        if (string.IsNullOrWhiteSpace(text))
+        {
+            return defaults;
+        }
+
+        return text.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)
+            .Select(value => int.Parse(value, NumberStyles.AllowThousands, CultureInfo.InvariantCulture))
+            .ToArray();
+    }
+}
