@@ -17,8 +17,8 @@ public sealed class GcModesConfig : ManualConfig
 {
     public GcModesConfig()
     {
-        AddColumn(StatisticColumn.OperationsPerSecond);
-        SummaryStyle = SummaryStyle.Default.WithMaxParameterColumnWidth(30); // full combination names, not "Intru(...)Array" // commands/s: the benchmark's operation is one command
+        AddColumn(StatisticColumn.OperationsPerSecond); // commands/s: the benchmark's operation is one command
+        SummaryStyle = SummaryStyle.Default.WithMaxParameterColumnWidth(30);
         AddJob(Job.ShortRun.WithGcServer(false).WithGcConcurrent(false).WithId("Workstation"));
         AddJob(Job.ShortRun.WithGcServer(false).WithGcConcurrent(true).WithId("WorkstationConcurrent"));
         AddJob(Job.ShortRun.WithGcServer(true).WithGcConcurrent(true).WithId("Server"));
