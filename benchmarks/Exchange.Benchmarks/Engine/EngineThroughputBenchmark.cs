@@ -32,11 +32,11 @@ public class EngineThroughputBenchmark
     [ParamsSource(nameof(RestingOrderCounts))]
     public int RestingOrders { get; set; }
 
-    public static IEnumerable<string> Combinations => EngineCombinations.Names;
+    public static IEnumerable<string> Combinations => BenchmarkEnvironment.Combinations();
 
-    public static IEnumerable<int> BookCounts => BenchmarkSizes.FromEnvironment("EXCHANGE_BENCH_BOOKS", 1_000);
+    public static IEnumerable<int> BookCounts => BenchmarkEnvironment.FromEnvironment("EXCHANGE_BENCH_BOOKS", 1_000);
 
-    public static IEnumerable<int> RestingOrderCounts => BenchmarkSizes.FromEnvironment("EXCHANGE_BENCH_RESTING", 50_000);
+    public static IEnumerable<int> RestingOrderCounts => BenchmarkEnvironment.FromEnvironment("EXCHANGE_BENCH_RESTING", 50_000);
 
     [GlobalSetup]
     public void Setup()

@@ -31,7 +31,7 @@ public class LobsterReplayBenchmark
     [ParamsSource(nameof(Combinations))]
     public string Combination { get; set; } = "";
 
-    public static IEnumerable<string> Combinations => EngineCombinations.Names;
+    public static IEnumerable<string> Combinations => BenchmarkEnvironment.Combinations();
 
     [GlobalSetup]
     public void Setup()
