@@ -25,7 +25,8 @@ public class EngineGcModesBenchmark
     public void Setup()
     {
         // Printed into the benchmark log: proof that the job's GC mode reached the process.
-        Console.WriteLine($"// GC mode: server={GCSettings.IsServerGC}, latency={GCSettings.LatencyMode}, System.GC.Concurrent={AppContext.GetData(\"System.GC.Concurrent\")}");
+        object? concurrent = AppContext.GetData("System.GC.Concurrent");
+        Console.WriteLine($"// GC mode: server={GCSettings.IsServerGC}, latency={GCSettings.LatencyMode}, System.GC.Concurrent={concurrent}");
         var workload = new NasdaqShapedWorkload(1_000, 50_000, EngineThroughputBenchmark.BlockLength);
         _run = new EngineWorkloadRun(workload, options => EngineCombinations.Create(Combination, workload.Instruments, options));
     }
