@@ -1,17 +1,21 @@
 using BenchmarkDotNet.Columns;
 using BenchmarkDotNet.Configs;
-using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Jobs;
+using BenchmarkDotNet.Reports;
 
 namespace Exchange.Benchmarks.Gc;
 
 /// <summary>
-/// The same benchmark under the three GC modes a host could be configured with. BenchmarkDotNet writes each job's GC
-/// settings into the runtimeconfig of the process it spawns for it, so each mode runs in its own process.
+/// The same benchmark under the three GC modes a host could be configured with, each in its own process.
 /// </summary>
 /// <remarks>
-/// The jobs are ShortRun-sized: a type's own jobs take precedence over a command-line --job (which BenchmarkDotNet treats
-/// as the default job), so these must be cheap enough for CI's Dry smoke run as they are.
+/// <para>Each job sets the GC both as a job characteristic (BenchmarkDotNet writes it into the runtimeconfig of the
+/// process it builds for the job, and shows it in the summary) and as DOTNET_gcServer/DOTNET_gcConcurrent in the
+/// process environment, which the runtime reads before the runtimeconfig. The environment is what makes it reliable:
+/// BenchmarkDotNet 0.14.0 puts a job with an explicit Concurrent=false into the same build as a job that leaves the GC
+/// unset (e.g. a command-line --job Dry, which also runs for this class) and then builds that exe with concurrent GC on.
+/// The benchmark prints the GC mode the process really got.</para>
+/// <para>The jobs are ShortRun-sized because they run as they are even under CI's --job Dry.</para>
 /// </remarks>
 public sealed class GcModesConfig : ManualConfig
 {
@@ -19,8 +23,16 @@ public sealed class GcModesConfig : ManualConfig
     {
         AddColumn(StatisticColumn.OperationsPerSecond); // commands/s: the benchmark's operation is one command
         SummaryStyle = SummaryStyle.Default.WithMaxParameterColumnWidth(30);
-        AddJob(Job.ShortRun.WithGcServer(false).WithGcConcurrent(false).WithId("Workstation"));
-        AddJob(Job.ShortRun.WithGcServer(false).WithGcConcurrent(true).WithId("WorkstationConcurrent"));
-        AddJob(Job.ShortRun.WithGcServer(true).WithGcConcurrent(true).WithId("Server"));
+        AddJob(Mode("Workstation", server: false, concurrent: false));
+        AddJob(Mode("WorkstationConcurrent", server: false, concurrent: true));
+        AddJob(Mode("Server", server: true, concurrent: true));
     }
+
+    private static Job Mode(string id, bool server, bool concurrent) => Job.ShortRun
+        .WithGcServer(server)
+        .WithGcConcurrent(concurrent)
+        .WithEnvironmentVariables(
+            new EnvironmentVariable("DOTNET_gcServer", server ? "1" : "0"),
+            new EnvironmentVariable("DOTNET_gcConcurrent", concurrent ? "1" : "0"))
+        .WithId(id);
 }
