@@ -39,23 +39,7 @@ public class FixCodecBenchmarks
         _dictionary = FixDictionary.Fix44;
         _instruments = new InstrumentDirectory([new Instrument(0, "AAPL", 4, 1, 1, 1, 100_000_000)]);
         _newOrder = new ReadOnlySequence<byte>(Wrap(NewOrderBody));
-        _fill = new EngineEvent
-        {
-            Type = EventType.Trade,
-            Side = Side.Buy,
-            OrderType = OrderType.Limit,
-            OrderId = 123_456_789,
-            Price = 1_434_200,
-            OrderQuantity = 2000,
-            LeavesQuantity = 100,
-            CumulativeQuantity = 1900,
-            CumulativeNotional = 1900L * 1_434_000,
-            LastPrice = 1_434_200,
-            LastQuantity = 1000,
-            EventId = 1111,
-            Timestamp = 1_710_513_000_123_000_000,
-            ClOrdId = ClOrdId.From("C056"),
-        };
+        _fill = ReferenceFill.Create(1_710_513_000_123_000_000);
         if (NewOrderSingleToCommand() != 1_434_200 || ExecutionReportEncode() == 0)
         {
             throw new InvalidOperationException("Benchmark inputs do not round-trip.");

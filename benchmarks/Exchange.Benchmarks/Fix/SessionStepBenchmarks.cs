@@ -52,23 +52,7 @@ public class SessionStepBenchmarks
         }
 
         _seq = 2;
-        _fill = new EngineEvent
-        {
-            Type = EventType.Trade,
-            Side = Side.Buy,
-            OrderType = OrderType.Limit,
-            OrderId = 123_456_789,
-            Price = 1_434_200,
-            OrderQuantity = 2000,
-            LeavesQuantity = 100,
-            CumulativeQuantity = 1900,
-            CumulativeNotional = 1900L * 1_434_000,
-            LastPrice = 1_434_200,
-            LastQuantity = 1000,
-            EventId = 1111,
-            Timestamp = _clock.UtcNowNanos,
-            ClOrdId = ClOrdId.From("C056"),
-        };
+        _fill = ReferenceFill.Create(_clock.UtcNowNanos);
     }
 
     /// <summary>Includes encoding the input message (each needs the next MsgSeqNum); see <see cref="EncodeNewOrderInputOnly"/>.</summary>
