@@ -5,6 +5,7 @@ using Exchange.Core.Events;
 using Exchange.Strategies.LevelIndexes;
 using Exchange.Strategies.OrderLists;
 using Xunit;
+using Exchange.Tests.Shared;
 
 namespace Exchange.Core.Tests.Engine;
 
@@ -12,6 +13,7 @@ namespace Exchange.Core.Tests.Engine;
 /// Proof that steady-state matching allocates nothing: a million mixed commands (adds, cancels, partial cancels, price
 /// replaces, crossing IOC/FOK orders that trade) after warm-up, with 0 bytes allocated on the matching thread.
 /// </summary>
+[Collection(ZeroAllocationCollection.Name)]
 public class ZeroAllocationTests
 {
     private const int Instruments = 8;

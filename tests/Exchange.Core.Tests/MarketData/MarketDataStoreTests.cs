@@ -1,9 +1,11 @@
 using Exchange.Core.MarketData;
 using Xunit;
+using Exchange.Tests.Shared;
 
 namespace Exchange.Core.Tests.MarketData;
 
 /// <summary>Single-threaded behaviour every market-data store must share.</summary>
+[Collection(ZeroAllocationCollection.Name)]
 public sealed class MarketDataStoreTests
 {
     public static TheoryData<string> Stores => MarketDataStores.Names();

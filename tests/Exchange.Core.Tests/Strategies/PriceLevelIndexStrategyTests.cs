@@ -1,5 +1,6 @@
 using Exchange.Strategies.LevelIndexes;
 using Xunit;
+using Exchange.Tests.Shared;
 
 namespace Exchange.Core.Tests.Strategies;
 
@@ -8,6 +9,7 @@ namespace Exchange.Core.Tests.Strategies;
 // allocation after Initialize.
 
 /// <summary>The sorted array (best price at the end); it allocates only when it grows.</summary>
+[Collection(ZeroAllocationCollection.Name)]
 public sealed class SortedArrayLevelIndexTests : PriceLevelIndexContractTests<SortedArrayLevelIndex>
 {
     [Fact]
@@ -15,8 +17,10 @@ public sealed class SortedArrayLevelIndexTests : PriceLevelIndexContractTests<So
 }
 
 /// <summary>The balanced-tree baseline; it allocates a node per added level, so it has no zero-allocation test.</summary>
+[Collection(ZeroAllocationCollection.Name)]
 public sealed class SortedTreeLevelIndexTests : PriceLevelIndexContractTests<SortedTreeLevelIndex>;
 
+[Collection(ZeroAllocationCollection.Name)]
 public sealed class TickLadderLevelIndexTests : PriceLevelIndexContractTests<TickLadderLevelIndex>
 {
     [Fact]

@@ -5,10 +5,12 @@ using Exchange.Fix.Codec;
 using Exchange.Fix.Dictionary;
 using Exchange.Fix.Mapping;
 using Xunit;
+using Exchange.Tests.Shared;
 
 namespace Exchange.Fix.Tests.Codec;
 
 /// <summary>frame → parse → validate → map to Command → encode ExecutionReport allocates nothing after warm-up.</summary>
+[Collection(ZeroAllocationCollection.Name)]
 public class FixZeroAllocationTest
 {
     private const int Iterations = 100_000;

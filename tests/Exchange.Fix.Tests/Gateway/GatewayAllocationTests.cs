@@ -4,10 +4,12 @@ using Exchange.Fix.Codec;
 using Exchange.Fix.Gateway;
 using Exchange.Fix.Session;
 using Xunit;
+using Exchange.Tests.Shared;
 
 namespace Exchange.Fix.Tests.Gateway;
 
 /// <summary>The gateway's steady-state steps allocate nothing after warm-up.</summary>
+[Collection(ZeroAllocationCollection.Name)]
 public sealed class GatewayAllocationTests
 {
     private const int Warmup = 20_000;

@@ -1,10 +1,12 @@
 using System.Buffers;
 using Exchange.Fix.Session;
 using Xunit;
+using Exchange.Tests.Shared;
 
 namespace Exchange.Fix.Tests.Session;
 
 /// <summary>The in-order session step (inbound app message + outbound ExecutionReport + heartbeat) allocates nothing.</summary>
+[Collection(ZeroAllocationCollection.Name)]
 public sealed class AllocationTests
 {
     private sealed class DiscardingTransport : ISessionTransport

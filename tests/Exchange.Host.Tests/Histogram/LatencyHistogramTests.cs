@@ -2,9 +2,11 @@ using System.Globalization;
 using System.Text.RegularExpressions;
 using Exchange.LoadClient.Histogram;
 using Xunit;
+using Exchange.Tests.Shared;
 
 namespace Exchange.Host.Tests.Histogram;
 
+[Collection(ZeroAllocationCollection.Name)]
 public partial class LatencyHistogramTests
 {
     [Fact]

@@ -2,9 +2,11 @@ using Exchange.Core.Commands;
 using Exchange.Host.Journal;
 using Exchange.Host.Pipeline;
 using Xunit;
+using Exchange.Tests.Shared;
 
 namespace Exchange.Host.Tests.Journal;
 
+[Collection(ZeroAllocationCollection.Name)]
 public class JournalTests
 {
     [Theory]

@@ -6,10 +6,12 @@ using Exchange.LoadClient.Options;
 using Exchange.LoadClient.Orders;
 using Exchange.LoadClient.Session;
 using Xunit;
+using Exchange.Tests.Shared;
 
 namespace Exchange.Host.Tests.LoadClient;
 
 /// <summary>The client's per-order path (stamp + socket send, frame + parse + match + record) allocates nothing.</summary>
+[Collection(ZeroAllocationCollection.Name)]
 public class ClientHotPathAllocationTests
 {
     [Fact]

@@ -4,9 +4,11 @@ using Exchange.Fix.Codec;
 using Exchange.Fix.Dictionary;
 using Exchange.LoadClient.Orders;
 using Xunit;
+using Exchange.Tests.Shared;
 
 namespace Exchange.Host.Tests.LoadClient;
 
+[Collection(ZeroAllocationCollection.Name)]
 public class NewOrderTemplateTests
 {
     private static readonly long Noon = new DateTimeOffset(2026, 11, 22, 12, 0, 0, TimeSpan.Zero).ToUnixTimeMilliseconds() * 1_000_000;

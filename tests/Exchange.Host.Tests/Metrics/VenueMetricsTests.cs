@@ -1,9 +1,11 @@
 using System.Diagnostics.Metrics;
 using Exchange.Host.Metrics;
 using Xunit;
+using Exchange.Tests.Shared;
 
 namespace Exchange.Host.Tests.Metrics;
 
+[Collection(ZeroAllocationCollection.Name)]
 public class VenueMetricsTests
 {
     [Fact]

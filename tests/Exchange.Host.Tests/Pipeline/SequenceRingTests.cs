@@ -1,8 +1,10 @@
 using Exchange.Host.Pipeline;
 using Xunit;
+using Exchange.Tests.Shared;
 
 namespace Exchange.Host.Tests.Pipeline;
 
+[Collection(ZeroAllocationCollection.Name)]
 public class SequenceRingTests
 {
     private static readonly TimeSpan Timeout = RingTestHelpers.Timeout;

@@ -9,6 +9,7 @@ using Exchange.Host.Metrics;
 using Exchange.Host.Pipeline;
 using Exchange.Host.Venue;
 using Xunit;
+using Exchange.Tests.Shared;
 
 namespace Exchange.Host.Tests.Venue;
 
@@ -17,6 +18,7 @@ namespace Exchange.Host.Tests.Venue;
 /// the test thread slot by slot (rings without processor threads), so the current thread's allocation counter
 /// covers all of it.
 /// </summary>
+[Collection(ZeroAllocationCollection.Name)]
 public sealed class VenueAllocationTests
 {
     private const int Pairs = 128;
