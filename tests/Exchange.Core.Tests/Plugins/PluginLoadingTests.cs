@@ -1,4 +1,8 @@
 using System.Runtime.Loader;
+using Exchange.Core.Commands;
+using Exchange.Core.Domain;
+using Exchange.Core.Engine;
+using Exchange.Core.Events;
 using Exchange.Core.MarketData;
 using Exchange.Core.Plugins;
 using Exchange.Core.Strategies;
@@ -26,6 +30,37 @@ public sealed class PluginLoadingTests(PluginLoadingTests.PluginsFolder folder) 
         Assert.Subset(
             new HashSet<string>(["VolatileSnapshot", "InterlockedSnapshot", "Lock", "ReaderWriterLock", "SeqLock"]),
             new HashSet<string>(Catalog.MarketDataStoreNames));
+    }
+
+    [Fact]
+    public void Every_order_list_and_level_index_is_found_by_name()
+    {
+        Assert.Equal(["IntrusiveList", "LinkedList", "RingDeque"], Catalog.OrderListNames);
+        Assert.Equal(["SortedArray", "SortedTree", "TickLadder"], Catalog.LevelIndexNames);
+    }
+
+    [Fact]
+    public void Every_plugin_loaded_combination_builds_an_engine_that_matches()
+    {
+        Instrument[] instruments = [new Instrument(0, "TEST", 4, 100, 1, 100, 1_000_000)];
+        foreach (string list in Catalog.OrderListNames)
+        {
+            foreach (string index in Catalog.LevelIndexNames)
+            {
+                IMatchingEngine engine = MatchingEngineFactory.Create(
+                    Catalog.GetOrderList(list), Catalog.GetLevelIndex(index), instruments, new EngineOptions());
+                Assert.Equal([Catalog.GetOrderList(list), Catalog.GetLevelIndex(index)], engine.GetType().GetGenericArguments());
+
+                var sell = new Command { Type = CommandType.NewOrder, Side = Side.Sell, OrderType = OrderType.Limit, TimeInForce = TimeInForce.Day, Price = 10_000, Quantity = 5, ClOrdId = ClOrdId.From("S1"), OwnerId = 1 };
+                var buy = sell with { Side = Side.Buy, Price = 10_100, Quantity = 3, ClOrdId = ClOrdId.From("B1"), OwnerId = 2 };
+                Assert.Equal(EventType.Accepted, Assert.Single(engine.Process(in sell).ToArray()).Type);
+                EngineEvent[] events = engine.Process(in buy).ToArray();
+
+                Assert.Equal([EventType.Accepted, EventType.Trade, EventType.Trade], events.Select(e => e.Type));
+                Assert.All(events.Skip(1), e => Assert.Equal((10_000L, 3L), (e.LastPrice, e.LastQuantity)));
+                Assert.Equal(2, Assert.Single(engine.GetRestingOrders(0, Side.Sell)).LeavesQuantity);
+            }
+        }
     }
 
     [Fact]
