@@ -1,4 +1,5 @@
 using System.Buffers.Binary;
+using Exchange.Core.Storage;
 
 namespace Exchange.Fix.Session;
 

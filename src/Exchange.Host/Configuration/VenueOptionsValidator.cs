@@ -10,9 +10,10 @@ namespace Exchange.Host.Configuration;
 /// </summary>
 public static class VenueOptionsValidator
 {
-    public static readonly IReadOnlyList<string> WaitStrategies = ["BusySpin", "Yielding", "Sleeping", "Blocking"];
-    public static readonly IReadOnlyList<string> JournalFsyncPolicies = ["EveryBatch", "Periodic", "Never"];
-    public static readonly IReadOnlyList<string> StoreFsyncPolicies = ["Always", "Batch", "Never"];
+    // The allowed names are those of the enums the values are later parsed into, so the two can never disagree.
+    public static readonly IReadOnlyList<string> WaitStrategies = Enum.GetNames<Pipeline.WaitStrategyKind>();
+    public static readonly IReadOnlyList<string> JournalFsyncPolicies = Enum.GetNames<Journal.FsyncPolicy>();
+    public static readonly IReadOnlyList<string> StoreFsyncPolicies = Enum.GetNames<Exchange.Fix.Session.FsyncPolicy>();
 
     public static IReadOnlyList<string> Validate(VenueOptions options)
     {

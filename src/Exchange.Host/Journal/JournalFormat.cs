@@ -2,6 +2,7 @@ using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using Exchange.Core.Commands;
+using Exchange.Core.Storage;
 
 namespace Exchange.Host.Journal;
 

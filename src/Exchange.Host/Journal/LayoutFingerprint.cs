@@ -1,6 +1,7 @@
 using System.Reflection;
 using System.Runtime.CompilerServices;
 using System.Text;
+using Exchange.Core.Storage;
 
 namespace Exchange.Host.Journal;
 

@@ -1,4 +1,5 @@
 using Exchange.Core.Commands;
+using Exchange.Core.Storage;
 using Exchange.Host.Journal;
 using Exchange.Host.Pipeline;
 using Xunit;

@@ -1,12 +1,15 @@
 using System.Buffers.Binary;
 
-namespace Exchange.Host.Journal;
+namespace Exchange.Core.Storage;
 
 /// <summary>
 /// CRC-32 (IEEE 802.3, reflected polynomial 0xEDB88320, the zlib/PNG checksum), table driven, slicing by 8 bytes.
 /// </summary>
-/// <remarks>Our own code because System.IO.Hashing is not available; allocation-free after the static tables.</remarks>
-internal static class Crc32
+/// <remarks>
+/// Our own code because System.IO.Hashing is not available; allocation-free after the static tables. It lives in Core
+/// because its two users, the host's journal and the FIX session file store, share no other assembly.
+/// </remarks>
+public static class Crc32
 {
     private const uint Polynomial = 0xEDB88320u;
 

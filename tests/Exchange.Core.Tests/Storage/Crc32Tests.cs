@@ -1,8 +1,8 @@
 using System.Text;
-using Exchange.Host.Journal;
+using Exchange.Core.Storage;
 using Xunit;
 
-namespace Exchange.Host.Tests.Journal;
+namespace Exchange.Core.Tests.Storage;
 
 public class Crc32Tests
 {
