@@ -286,9 +286,8 @@ internal sealed class ConnectionHandler : ISessionApplication
     private void OnFrame(ReadOnlySpan<byte> frame)
     {
         _receiveNanos = _s.Clock.UtcNowNanos;
-        _message.Parse(frame);
-        FixFieldError error = _s.Dictionary.Validate(_message);
-        InboundMessage message = InboundMessages.From(_message, error, _s.Dictionary);
+        _message.Parse(frame, _s.Dictionary);
+        InboundMessage message = InboundMessages.From(_message, _message.Validation, _s.Dictionary);
         Deliver(message);
     }
 
