@@ -388,28 +388,36 @@ public sealed class FixMessage
         // Safe: 0 <= start <= end <= _length <= _buffer.Length (end comes from the SOH bitmap, which is masked to
         // _length), and every read below is at an index in [start, end).
         ref byte data = ref MemoryMarshal.GetArrayDataReference(_buffer);
-        int tag = 0;
-        int pos = start;
-        while (pos < end)
+        int tag;
+        int pos;
+
+        // Tags of 1..3 digits (all the session and order fields) unrolled; anything else takes the general loop.
+        // Safe: bytes up to start + 3 are inside _buffer (start < _length, and _buffer has SohBitmap.Padding bytes
+        // past any message); the '=' found must still lie before end.
+        uint d0 = (uint)(Unsafe.Add(ref data, start) - '1');
+        uint d1 = (uint)(Unsafe.Add(ref data, start + 1) - '0');
+        uint d2 = (uint)(Unsafe.Add(ref data, start + 2) - '0');
+        if (d0 <= 8 && d1 == '=' - '0' && start + 1 < end)
         {
-            byte b = Unsafe.Add(ref data, pos);
-            if (b == (byte)'=')
-            {
-                break;
-            }
-
-            uint digit = (uint)(b - '0');
-            if (digit > 9 || tag > 99_999_999)
-            {
-                tag = -1;
-                break;
-            }
-
-            tag = (tag * 10) + (int)digit;
-            pos++;
+            tag = (int)d0 + 1;
+            pos = start + 1;
+        }
+        else if (d0 <= 8 && d1 <= 9 && d2 == '=' - '0' && start + 2 < end)
+        {
+            tag = (((int)d0 + 1) * 10) + (int)d1;
+            pos = start + 2;
+        }
+        else if (d0 <= 8 && d1 <= 9 && d2 <= 9 && Unsafe.Add(ref data, start + 3) == (byte)'=' && start + 3 < end)
+        {
+            tag = (((int)d0 + 1) * 100) + ((int)d1 * 10) + (int)d2;
+            pos = start + 3;
+        }
+        else
+        {
+            tag = ParseTagSlow(start, end, out pos);
         }
 
-        if (tag <= 0 || pos == start || pos >= end || Unsafe.Add(ref data, start) == (byte)'0')
+        if (tag <= 0)
         {
             SetError(0, SessionRejectReason.InvalidTagNumber);
             return count;
@@ -458,6 +466,40 @@ public sealed class FixMessage
         field.IsRepeat = repeat;
         field.Kind = FieldValueKind.None;
         return count + 1;
+    }
+
+    /// <summary>
+    /// The tag of the field at <paramref name="start"/> byte by byte, and the position of its '=' in
+    /// <paramref name="equals"/>; 0 when the tag is empty, not digits, has a leading zero, has no '=' before
+    /// <paramref name="end"/> or exceeds 999,999,999.
+    /// </summary>
+    private int ParseTagSlow(int start, int end, out int equals)
+    {
+        // Safe: every read is at an index in [start, end), and end <= _length <= _buffer.Length.
+        ref byte data = ref MemoryMarshal.GetArrayDataReference(_buffer);
+        int tag = 0;
+        int pos = start;
+        while (pos < end)
+        {
+            byte b = Unsafe.Add(ref data, pos);
+            if (b == (byte)'=')
+            {
+                break;
+            }
+
+            uint digit = (uint)(b - '0');
+            if (digit > 9 || tag > 99_999_999)
+            {
+                tag = -1;
+                break;
+            }
+
+            tag = (tag * 10) + (int)digit;
+            pos++;
+        }
+
+        equals = pos;
+        return tag <= 0 || pos == start || pos >= end || Unsafe.Add(ref data, start) == (byte)'0' ? 0 : tag;
     }
 
     private void SetError(int tag, SessionRejectReason reason)

@@ -32,6 +32,7 @@ public static class FixTimestamp
     /// "yyyyMMdd" and "HH:mm:ss" bytes equal those of the last timestamp this <paramref name="cache"/> converted:
     /// inbound SendingTime and TransactTime repeat the same second message after message. Same results.
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static FieldStatus TryParse(ReadOnlySpan<byte> value, ref TimestampCache cache, out long unixNanos)
     {
         if (value.Length == MillisecondsLength)
@@ -53,6 +54,12 @@ public static class FixTimestamp
             }
         }
 
+        return TryParseAny(value, ref cache, out unixNanos);
+    }
+
+    /// <summary>The general form of the cached parse: any precision, any second (which it then caches).</summary>
+    private static FieldStatus TryParseAny(ReadOnlySpan<byte> value, ref TimestampCache cache, out long unixNanos)
+    {
         unixNanos = 0;
         int fractionDigits = value.Length - 18;
         if (value.Length != 17 && fractionDigits != 3 && fractionDigits != 6 && fractionDigits != 9)

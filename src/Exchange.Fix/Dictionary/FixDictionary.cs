@@ -127,36 +127,36 @@ public sealed class FixDictionary
 
     /// <summary>
     /// The value checks of a clean layout, in wire order. False (nothing decided) when the message's tags differ
-    /// from the plan's after all (a hash collision); values checked until then stay valid.
+    /// from the plan's after all (a hash collision).
     /// </summary>
     private bool CheckValues(LayoutPlan plan, Span<FixMessage.Field> fields, ReadOnlySpan<byte> raw, ref TimestampCache timestamps, out FixFieldError error)
     {
         error = FixFieldError.None;
         int[] tags = plan.Tags;
-        byte[] checks = plan.Checks;
-        for (int i = 0; i < fields.Length && i < tags.Length && i < checks.Length; i++)
+        for (int i = 0; i < fields.Length; i++)
         {
-            ref FixMessage.Field field = ref fields[i];
-            if (field.Tag != tags[i])
+            if ((uint)i >= (uint)tags.Length || fields[i].Tag != tags[i])
             {
                 return false;
             }
+        }
 
-            int check = checks[i];
-            if (check == 0)
-            {
-                continue;
-            }
-
+        ReadOnlySpan<ValueCheck> checks = plan.Checks.AsSpan(0, plan.CheckCount);
+        foreach (ref readonly ValueCheck check in checks)
+        {
+            ref FixMessage.Field field = ref fields[check.FieldIndex];
             ReadOnlySpan<byte> value = raw.Slice(field.Offset, field.Length);
-            FieldStatus status = CheckValue((FixFieldType)(check & ~LayoutPlan.EnumBit), value, ref field, ref timestamps);
-            if (status != FieldStatus.Ok)
+            if (check.Type != FixFieldType.Text)
             {
-                error = FixFieldError.FromStatus(field.Tag, status);
-                return true;
+                FieldStatus status = CheckValue(check.Type, value, ref field, ref timestamps);
+                if (status != FieldStatus.Ok)
+                {
+                    error = FixFieldError.FromStatus(field.Tag, status);
+                    return true;
+                }
             }
 
-            if ((check & LayoutPlan.EnumBit) != 0 && !IsAllowedValue(field.Tag, value))
+            if (check.HasEnum && !IsAllowedValue(check, field.Tag, value))
             {
                 error = FixFieldError.Of(field.Tag, SessionRejectReason.ValueIsIncorrect);
                 return true;
@@ -170,6 +170,7 @@ public sealed class FixDictionary
     private void Record(LayoutPlan plan, MessageDefinition definition, ulong hash, Span<FixMessage.Field> fields)
     {
         ushort[] rules = definition.Rules;
+        int checkCount = 0;
         for (int i = 0; i < fields.Length; i++)
         {
             int tag = fields[i].Tag;
@@ -177,10 +178,20 @@ public sealed class FixDictionary
             var type = (FixFieldType)((rule >> 8) & MessageDefinition.TypeMask);
             bool hasEnum = (rule & MessageDefinition.HasEnumBit) != 0;
             plan.Tags[i] = tag;
-            plan.Checks[i] = type == FixFieldType.Text && !hasEnum ? (byte)0 : (byte)((byte)type | (hasEnum ? LayoutPlan.EnumBit : 0));
+            if (type != FixFieldType.Text || hasEnum)
+            {
+                plan.Checks[checkCount++] = new ValueCheck
+                {
+                    FieldIndex = i,
+                    Type = type,
+                    HasEnum = hasEnum,
+                    EnumLow = hasEnum ? _singleByteEnumLow[tag] : 0,
+                    EnumHigh = hasEnum ? _singleByteEnumHigh[tag] : 0,
+                };
+            }
         }
 
-        plan.Reset(this, definition, hash, fields.Length);
+        plan.Reset(this, definition, hash, fields.Length, checkCount);
     }
 
     /// <summary>Every rule, field by field in wire order, then the required tags.</summary>
@@ -314,17 +325,19 @@ public sealed class FixDictionary
 
     /// <summary>Single-byte values (most enums: Side, OrdType, TimeInForce...) by two bit tests; others by the field's list.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private bool IsAllowedValue(int tag, ReadOnlySpan<byte> value)
-    {
-        if (value.Length == 1)
-        {
-            // A shift count is taken mod 64, so 1UL << b is bit b - 64 for 64..127, as the high table stores it.
-            byte b = value[0];
-            ulong mask = b < 64 ? _singleByteEnumLow[tag] : b < 128 ? _singleByteEnumHigh[tag] : 0;
-            return (mask & (1UL << b)) != 0;
-        }
+    private bool IsAllowedValue(int tag, ReadOnlySpan<byte> value) =>
+        value.Length == 1 ? IsSingleByteEnum(value[0], _singleByteEnumLow[tag], _singleByteEnumHigh[tag]) : _fields[tag]!.IsAllowedValue(value);
 
-        return _fields[tag]!.IsAllowedValue(value);
+    /// <summary><see cref="IsAllowedValue(int, ReadOnlySpan{byte})"/> with the field's masks taken from the plan.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool IsAllowedValue(in ValueCheck check, int tag, ReadOnlySpan<byte> value) =>
+        value.Length == 1 ? IsSingleByteEnum(value[0], check.EnumLow, check.EnumHigh) : _fields[tag]!.IsAllowedValue(value);
+
+    /// <summary>A shift count is taken mod 64, so 1UL &lt;&lt; b is bit b - 64 for 64..127, as the high mask stores it.</summary>
+    private static bool IsSingleByteEnum(byte b, ulong low, ulong high)
+    {
+        ulong mask = b < 64 ? low : b < 128 ? high : 0;
+        return (mask & (1UL << b)) != 0;
     }
 
     /// <summary>Checks <paramref name="value"/>'s syntax for <paramref name="type"/> and keeps the parsed value in <paramref name="field"/>.</summary>

@@ -44,12 +44,12 @@ internal sealed class LayoutPlans
     }
 }
 
-/// <summary>One clean layout: its tags in order and, per field, the value check to run (see <see cref="FixDictionary"/>).</summary>
+/// <summary>
+/// One clean layout: its tags in order and the value checks to run, only for the fields that have one (INT, decimal,
+/// CHAR, BOOLEAN, timestamp or date syntax, or an enum), each with the field's single-byte enum values at hand.
+/// </summary>
 internal sealed class LayoutPlan
 {
-    /// <summary>Bit of <see cref="Checks"/>: the value must be one of the field's enum values.</summary>
-    public const byte EnumBit = 0x80;
-
     public FixDictionary? Dictionary { get; private set; }
 
     public MessageDefinition? Definition { get; private set; }
@@ -58,17 +58,31 @@ internal sealed class LayoutPlan
 
     public int Count { get; private set; }
 
+    public int CheckCount { get; private set; }
+
     public int[] Tags { get; } = new int[LayoutPlans.MaxFields];
 
-    /// <summary>Per field: its <see cref="FixFieldType"/>, plus <see cref="EnumBit"/>; 0 means nothing to check.</summary>
-    public byte[] Checks { get; } = new byte[LayoutPlans.MaxFields];
+    public ValueCheck[] Checks { get; } = new ValueCheck[LayoutPlans.MaxFields];
 
-    /// <summary>Names the layout whose <see cref="Tags"/> and <see cref="Checks"/> were just written.</summary>
-    public void Reset(FixDictionary dictionary, MessageDefinition definition, ulong hash, int count)
+    /// <summary>Names the layout whose <see cref="Tags"/> and first <paramref name="checkCount"/> <see cref="Checks"/> were just written.</summary>
+    public void Reset(FixDictionary dictionary, MessageDefinition definition, ulong hash, int count, int checkCount)
     {
         Definition = definition;
         Hash = hash;
         Count = count;
+        CheckCount = checkCount;
         Dictionary = dictionary;
     }
+}
+
+/// <summary>The check of one field of a <see cref="LayoutPlan"/>.</summary>
+internal struct ValueCheck
+{
+    public int FieldIndex;
+    public FixFieldType Type;
+    public bool HasEnum;
+
+    /// <summary>The field's single-byte enum values below 64 and 64..127 as bits (see FieldDefinition).</summary>
+    public ulong EnumLow;
+    public ulong EnumHigh;
 }
