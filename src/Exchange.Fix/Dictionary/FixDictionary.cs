@@ -341,6 +341,7 @@ public sealed class FixDictionary
     }
 
     /// <summary>Checks <paramref name="value"/>'s syntax for <paramref name="type"/> and keeps the parsed value in <paramref name="field"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static FieldStatus CheckValue(FixFieldType type, ReadOnlySpan<byte> value, ref FixMessage.Field field, ref TimestampCache timestamps)
     {
         FieldStatus status;
