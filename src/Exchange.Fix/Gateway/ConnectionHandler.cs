@@ -84,6 +84,15 @@ internal sealed class ConnectionHandler : ISessionApplication
                 examined = consumed;
                 return;
             }
+
+            if (rest.IsEmpty)
+            {
+                // Nothing left (the usual case: reads end on a message boundary). The framer's answer for an empty
+                // buffer is Incomplete with exactly these positions; skip asking it.
+                consumed = rest.Start;
+                examined = rest.End;
+                return;
+            }
         }
     }
 
