@@ -7,6 +7,7 @@ using Xunit;
 namespace Exchange.Host.Tests.Network;
 
 /// <summary>A <see cref="PolledConnection"/> over a real loopback socket pair, driven by the test thread as the poller.</summary>
+[Collection(Exchange.Tests.Shared.ZeroAllocationCollection.Name)]
 public sealed class PolledConnectionTests : IDisposable
 {
     private static readonly TimeSpan Timeout = TimeSpan.FromSeconds(10);
@@ -130,6 +131,54 @@ public sealed class PolledConnectionTests : IDisposable
         _client.Shutdown(SocketShutdown.Both);
         Assert.Equal(ReceiveStatus.Closed, ReceiveUntilData(polled));
         Assert.True(polled.IsClosed);
+    }
+
+    [Fact]
+    public void Polled_reads_and_writes_allocate_nothing_in_steady_state()
+    {
+        using var polled = new PolledConnection(_server, 1, Environment.CurrentManagedThreadId, 4096);
+        byte[] message = new byte[200];
+        byte[] reply = new byte[300];
+        void RoundTrips(int count)
+        {
+            for (int i = 0; i < count; i++)
+            {
+                _client.Send(message, SocketFlags.None);
+                int have = 0;
+                while (have < message.Length)
+                {
+                    if (polled.Receive() == ReceiveStatus.Received)
+                    {
+                        have = (int)polled.Received.Length;
+                    }
+                }
+
+                polled.Consume(polled.Received.End);
+                lock (polled.WriteLock)
+                {
+                    polled.Output.Write(reply);
+                    polled.Flush();
+                }
+
+                polled.SendPending();
+                int got = 0;
+                while (got < reply.Length)
+                {
+                    got += _client.Receive(reply.AsSpan(got), SocketFlags.None);
+                }
+            }
+        }
+
+        RoundTrips(2_000);
+        long allocated = long.MaxValue;
+        for (int attempt = 0; attempt < 3 && allocated != 0; attempt++)
+        {
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            RoundTrips(5_000);
+            allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+        }
+
+        Assert.Equal(0, allocated);
     }
 
     private static void Write(PolledConnection connection, ReadOnlySpan<byte> bytes)
