@@ -12,8 +12,8 @@ namespace Exchange.LoadClient.Runs;
 /// every acknowledgement, log out, and report.
 /// </summary>
 /// <remarks>
-/// Threads: sync mode, and rate or mixed mode with busy-poll reads, read on the sending thread (no hand-off per round
-/// trip); every other mode starts one reader thread. The sender waits for acknowledgements by yielding (window full) or sleeping (final drain), never by
+/// Threads: sync mode, and every mode with busy-poll reads, read on the sending thread (no hand-off per round trip, no
+/// second spinning thread); otherwise one reader thread. The sender waits for acknowledgements by yielding (window full) or sleeping (final drain), never by
 /// spinning hard, because the venue shares this machine's two cores.
 /// </remarks>
 internal sealed class LoadRunner
@@ -37,9 +37,9 @@ internal sealed class LoadRunner
         _flowOrders = _warmup + options.EffectiveOrders;
     }
 
-    // Sync mode, and scheduled modes with busy-poll reads, read on the sending thread: on a small machine a second
+    // Sync mode, and every mode with busy-poll reads, reads on the sending thread: on a small machine a second
     // spinning client thread would take the core the venue needs.
-    private bool ReaderThreadMode => _options.Mode != LoadMode.Sync && !(Scheduled && _options.BusyPoll);
+    private bool ReaderThreadMode => _options.Mode != LoadMode.Sync && !_options.BusyPoll;
 
     private bool Scheduled => _options.Mode == LoadMode.Rate || (_options.Mode == LoadMode.Mixed && _options.Rate > 0);
 
@@ -217,20 +217,33 @@ internal sealed class LoadRunner
     {
         OrderSender sender = _sender!;
         OrderTracker tracker = _tracker!;
+        ReplyReader reader = _reader!;
+        bool readHere = _readerThread is null;
         long n = 0;
         var spin = default(SpinWait);
         while (n < _flowOrders)
         {
+            // One thread: take in whatever replies have arrived between batches (never waits).
+            if (readHere && reader.ReadOnce() < 0)
+            {
+                _out.WriteLine("error: connection closed while sending");
+                return false;
+            }
+
             long room = _options.Window - (n - tracker.FlowAcked);
             if (room <= 0)
             {
-                if (_reader!.Closed)
+                if (reader.Closed)
                 {
                     _out.WriteLine("error: connection closed while sending");
                     return false;
                 }
 
-                spin.SpinOnce(sleep1Threshold: -1);
+                if (!readHere)
+                {
+                    spin.SpinOnce(sleep1Threshold: -1);
+                }
+
                 continue;
             }
 
