@@ -10,8 +10,9 @@ internal static class VenueConfigFile
     /// <param name="storePath">Session store folder; empty keeps sessions in memory.</param>
     /// <param name="journalFsync">Journal fsync policy.</param>
     /// <param name="pipelineMode">Threaded (Blocking waits) or Inline (a Sleeping poller: cheap on shared test cores).</param>
+    /// <param name="ringSize">Slots in each ring.</param>
     /// <returns>The settings file's path.</returns>
-    public static string Write(string directory, int port, string storePath, string journalFsync = "EveryBatch", string pipelineMode = "Threaded")
+    public static string Write(string directory, int port, string storePath, string journalFsync = "EveryBatch", string pipelineMode = "Threaded", int ringSize = 1024)
     {
         var settings = new
         {
@@ -22,8 +23,8 @@ internal static class VenueConfigFile
                 Pipeline = new
                 {
                     Mode = pipelineMode,
-                    InboundRingSize = 1024,
-                    OutboundRingSize = 1024,
+                    InboundRingSize = ringSize,
+                    OutboundRingSize = ringSize,
                     MatcherWait = pipelineMode == "Inline" ? "Sleeping" : "Blocking",
                     JournalWait = "Blocking",
                     SenderWait = "Blocking",
