@@ -29,7 +29,7 @@ public sealed class FileSessionStore : ISessionStore
     private readonly int _batchSize;
     private byte[] _pending = new byte[64 * 1024];
     private int _pendingLength;
-    private int _pendingRecords;
+    private int _unsyncedRecords;
     private long _fileLength;
     private long[] _offsets = new long[1024]; // record offset + 1 by seq; 0 = not stored
     private byte[] _readBuffer = new byte[4096];
@@ -128,7 +128,7 @@ public sealed class FileSessionStore : ISessionStore
     public void Reset()
     {
         _pendingLength = 0;
-        _pendingRecords = 0;
+        _unsyncedRecords = 0;
         _file.SetLength(0);
         _fileLength = 0;
         Array.Clear(_offsets);
@@ -146,6 +146,7 @@ public sealed class FileSessionStore : ISessionStore
         if (_policy != FsyncPolicy.Never)
         {
             _file.Flush(flushToDisk: true);
+            _unsyncedRecords = 0;
         }
     }
 
@@ -191,20 +192,15 @@ public sealed class FileSessionStore : ISessionStore
         BinaryPrimitives.WriteInt32LittleEndian(record, payloadLength);
         BinaryPrimitives.WriteUInt32LittleEndian(record[4..], Crc32.Compute(record[HeaderSize..]));
         _pendingLength += record.Length;
-        _pendingRecords++;
-        switch (_policy)
+
+        // Every record reaches the OS before the message it numbers can reach the client, under every policy: a
+        // process crash must never make the venue reuse a sequence number. The policies differ only in fsyncs.
+        WritePending();
+        _unsyncedRecords++;
+        if (_policy == FsyncPolicy.Always || (_policy == FsyncPolicy.Batch && _unsyncedRecords >= _batchSize))
         {
-            case FsyncPolicy.Always:
-                WritePending();
-                _file.Flush(flushToDisk: true);
-                break;
-            case FsyncPolicy.Never:
-                WritePending();
-                break;
-            case FsyncPolicy.Batch when _pendingRecords >= _batchSize:
-                WritePending();
-                _file.Flush(flushToDisk: true);
-                break;
+            _file.Flush(flushToDisk: true);
+            _unsyncedRecords = 0;
         }
     }
 
@@ -218,7 +214,6 @@ public sealed class FileSessionStore : ISessionStore
         RandomAccess.Write(_file.SafeFileHandle, _pending.AsSpan(0, _pendingLength), _fileLength);
         _fileLength += _pendingLength;
         _pendingLength = 0;
-        _pendingRecords = 0;
     }
 
     private void IndexMessage(int seq, long recordOffset)
