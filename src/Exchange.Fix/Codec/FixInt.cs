@@ -120,6 +120,7 @@ public static class FixInt
 
     /// <summary>Decimal digit count (1 for 0), branch-free: the bit length gives the count within one, a table
     /// compare corrects it (bits * 1233 / 4096 is floor(bits * log10 2) for 1..64 bits).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static int CountDigits(ulong value)
     {
         ulong v = value | 1;
