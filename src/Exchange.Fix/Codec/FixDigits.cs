@@ -23,28 +23,42 @@ internal static class FixDigits
 
     private const ulong AsciiZeros = 0x3030_3030_3030_3030UL;
 
+    /// <summary>Lowest bit of byte 7 of a digit word: the last digit's byte.</summary>
+    private const ulong LastDigitBit = 1UL << 56;
+
     /// <summary>Writes <paramref name="value"/> in decimal (no sign, no leading zeros) and returns its length (1..20).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static int WriteUnsigned(ref byte destination, ulong value)
     {
         if (value < TenToThe8)
         {
-            int length = FixInt.CountDigits(value);
-            WriteFixed(ref destination, (uint)value, length);
-            return length;
+            return WriteBelow1e8(ref destination, (uint)value);
         }
 
         if (value < TenToThe16)
         {
             // Ids and timestamps-as-numbers: a head of 1..8 digits, then one block of 8.
             ulong high = value / TenToThe8;
-            int headLength = FixInt.CountDigits(high);
-            WriteFixed(ref destination, (uint)high, headLength);
+            int headLength = WriteBelow1e8(ref destination, (uint)high);
             WriteFixed(ref Unsafe.Add(ref destination, headLength), (uint)(value - (high * TenToThe8)), 8);
             return headLength + 8;
         }
 
         return WriteLong(ref destination, value);
+    }
+
+    /// <summary>
+    /// Writes <paramref name="value"/> (below 10^8) without leading zeros. The digit count comes from the digit word
+    /// itself: its leading zero digits are its low zero bytes (byte 7, the last digit, is forced non-zero so 0 keeps
+    /// one digit), and dropping them is a shift by whole bytes.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static int WriteBelow1e8(ref byte destination, uint value)
+    {
+        ulong digits = EightDigitValues(value);
+        int shift = BitOperations.TrailingZeroCount(digits | LastDigitBit) & 0x38;
+        Unsafe.WriteUnaligned(ref destination, (digits | AsciiZeros) >> shift);
+        return 8 - (shift >> 3);
     }
 
     /// <summary>Writes exactly <paramref name="width"/> (1..8) digits of <paramref name="value"/> (below 10^width),
@@ -108,10 +122,13 @@ internal static class FixDigits
     {
         ulong digits = EightDigitValues(magnitude);
         int wholeSlots = 8 - decimals;
-        int wholeLength = Math.Max(FixInt.CountDigits(magnitude) - decimals, 1);
+
+        // Leading zero digits (low zero bytes), but the whole part keeps at least its last digit ("0.05").
+        int skipped = Math.Min(BitOperations.TrailingZeroCount(digits | LastDigitBit) >> 3, wholeSlots - 1);
+        int wholeLength = wholeSlots - skipped;
 
         // The whole part's digits shifted down to the first byte (the fraction's follow; the point overwrites one).
-        Unsafe.WriteUnaligned(ref destination, (digits | AsciiZeros) >> ((wholeSlots - wholeLength) * 8));
+        Unsafe.WriteUnaligned(ref destination, (digits | AsciiZeros) >> (skipped * 8));
         ulong fraction = digits >> (wholeSlots * 8);
         if (fraction == 0)
         {

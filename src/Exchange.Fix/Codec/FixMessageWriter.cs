@@ -21,9 +21,9 @@ namespace Exchange.Fix.Codec;
 /// <para>
 /// BodyLength is reserved as three digits (bodies of 100..999 bytes are the common case); a shorter or longer body
 /// moves the body once by the difference. The destination must hold the whole message plus slack: each Add checks
-/// once for its worst case ("tag=" up to 11 bytes, a price up to 22, SOH, 8 bytes of store slack), so give it the
-/// message length + 42 bytes (<see cref="TypicalMaxLength"/> does). An undersized span is a caller bug and throws.
-/// Field values are written as given; the caller must not pass SOH inside a value. The fields themselves are written by
+/// once for its worst case ("tag=" stored as 8 bytes, a price up to 22, SOH, 8 bytes of store slack), so give it
+/// the message length + 39 bytes (<see cref="TypicalMaxLength"/> does). An undersized span is a caller bug and throws.
+/// Field values are written as given; the caller must not pass SOH inside a value. Tags must be 0..999,999. The fields themselves are written by
 /// the unchecked FixFields primitives, which encoders of a bounded shape also use directly.
 /// </para>
 /// </remarks>
@@ -32,9 +32,9 @@ public ref struct FixMessageWriter
     /// <summary>A span size that holds any message the venue sends (CompIDs and texts are short).</summary>
     public const int TypicalMaxLength = 1024;
 
-    /// <summary>Room claimed per Int, Char, Price or Timestamp field: "tag=" of any tag (up to 11 bytes), the longest
-    /// value (a price, 22), SOH, and the stores' slack past the field.</summary>
-    private const int MaxScalarField = 11 + FixPrice.MaxChars + 1 + FixDigits.Slack;
+    /// <summary>Room claimed per Int, Char, Price or Timestamp field: the 8-byte store of "tag=", the longest value (a
+    /// price, 22), SOH, and the stores' slack past the field.</summary>
+    private const int MaxScalarField = 8 + FixPrice.MaxChars + 1 + FixDigits.Slack;
 
     private readonly Span<byte> _destination;
     private int _pos;
@@ -55,22 +55,22 @@ public ref struct FixMessageWriter
         _pos = FixFields.Header(ref MemoryMarshal.GetReference(_destination), msgType, header);
     }
 
-    public void AddInt(int tag, long value) => _pos = FixFields.Int(ref Claim(MaxScalarField, out int pos), pos, tag, value);
+    public void AddInt(int tag, long value) => _pos = FixFields.Int(ref Claim(MaxScalarField, out int pos), pos, FixFields.PrefixOf(tag), value);
 
-    public void AddChar(int tag, byte value) => _pos = FixFields.Char(ref Claim(MaxScalarField, out int pos), pos, tag, value);
+    public void AddChar(int tag, byte value) => _pos = FixFields.Char(ref Claim(MaxScalarField, out int pos), pos, FixFields.PrefixOf(tag), value);
 
     public void AddBool(int tag, bool value) => AddChar(tag, value ? (byte)'Y' : (byte)'N');
 
     public void AddSpan(int tag, scoped ReadOnlySpan<byte> value) =>
-        _pos = FixFields.Bytes(ref Claim(11 + value.Length + 1, out int pos), pos, tag, value);
+        _pos = FixFields.Bytes(ref Claim(8 + value.Length + 1, out int pos), pos, FixFields.PrefixOf(tag), value);
 
     /// <summary>Writes a fixed-point value exactly, in its shortest form (see <see cref="FixPrice.Format"/>).</summary>
     public void AddPrice(int tag, long units, int decimals) =>
-        _pos = FixFields.Price(ref Claim(MaxScalarField, out int pos), pos, tag, units, decimals);
+        _pos = FixFields.Price(ref Claim(MaxScalarField, out int pos), pos, FixFields.PrefixOf(tag), units, decimals);
 
     /// <summary>Writes a UTCTimestamp with milliseconds.</summary>
     public void AddTimestamp(int tag, long unixNanos) =>
-        _pos = FixFields.Timestamp(ref Claim(MaxScalarField, out int pos), pos, tag, unixNanos);
+        _pos = FixFields.Timestamp(ref Claim(MaxScalarField, out int pos), pos, FixFields.PrefixOf(tag), unixNanos);
 
     /// <summary>Appends already-encoded "tag=value\x01" fields, e.g. a stored body being resent.</summary>
     public void AddRaw(scoped ReadOnlySpan<byte> fields)

@@ -14,6 +14,9 @@ public static class ExecutionReportEncoder
 {
     private const int AvgPxExtraDecimals = 4;
 
+    /// <summary>10^<see cref="AvgPxExtraDecimals"/>: notionals up to long.MaxValue / this scale without overflow.</summary>
+    private const long MaxAverageScale = 10_000;
+
     /// <summary>Writes the report into <paramref name="destination"/> and returns its length.</summary>
     /// <param name="symbol">Symbol (55): <see cref="InstrumentDirectory.SymbolOf"/>, or the request's own bytes for an unknown symbol.</param>
     /// <param name="priceDecimals">The instrument's <see cref="Instrument.PriceDecimals"/>.</param>
@@ -75,49 +78,49 @@ public static class ExecutionReportEncoder
         // position waiting for it.
         long average = AveragePrice(e.CumulativeNotional, e.CumulativeQuantity, out int averageDecimals, priceDecimals);
         pos = e.OrderId > 0
-            ? FixFields.Int(ref d, pos, FixTags.OrderID, e.OrderId)
-            : FixFields.Bytes(ref d, pos, FixTags.OrderID, "NONE"u8);
-        pos = FixFields.Int(ref d, pos, FixTags.ExecID, e.EventId);
-        pos = FixFields.Char(ref d, pos, FixTags.ExecType, OrderStates.ExecType(e.Type));
-        pos = FixFields.Char(ref d, pos, FixTags.OrdStatus, OrderStates.OrdStatus(e));
-        pos = FixFields.Bytes(ref d, pos, FixTags.ClOrdID, e.ClOrdId.AsSpan());
+            ? FixFields.Int(ref d, pos, FixFields.PrefixOf(FixTags.OrderID), e.OrderId)
+            : FixFields.Bytes(ref d, pos, FixFields.PrefixOf(FixTags.OrderID), "NONE"u8);
+        pos = FixFields.Int(ref d, pos, FixFields.PrefixOf(FixTags.ExecID), e.EventId);
+        pos = FixFields.Char(ref d, pos, FixFields.PrefixOf(FixTags.ExecType), OrderStates.ExecType(e.Type));
+        pos = FixFields.Char(ref d, pos, FixFields.PrefixOf(FixTags.OrdStatus), OrderStates.OrdStatus(e));
+        pos = FixFields.Bytes(ref d, pos, FixFields.PrefixOf(FixTags.ClOrdID), e.ClOrdId.AsSpan());
         if (!e.OrigClOrdId.IsEmpty && e.Type is EventType.Replaced or EventType.Cancelled)
         {
-            pos = FixFields.Bytes(ref d, pos, FixTags.OrigClOrdID, e.OrigClOrdId.AsSpan());
+            pos = FixFields.Bytes(ref d, pos, FixFields.PrefixOf(FixTags.OrigClOrdID), e.OrigClOrdId.AsSpan());
         }
 
-        pos = FixFields.Char(ref d, pos, FixTags.Side, (byte)e.Side);
-        pos = FixFields.Bytes(ref d, pos, FixTags.Symbol, symbol);
+        pos = FixFields.Char(ref d, pos, FixFields.PrefixOf(FixTags.Side), (byte)e.Side);
+        pos = FixFields.Bytes(ref d, pos, FixFields.PrefixOf(FixTags.Symbol), symbol);
         if (e.OrderType != OrderType.None)
         {
-            pos = FixFields.Char(ref d, pos, FixTags.OrdType, (byte)e.OrderType);
+            pos = FixFields.Char(ref d, pos, FixFields.PrefixOf(FixTags.OrdType), (byte)e.OrderType);
         }
 
-        pos = FixFields.Int(ref d, pos, FixTags.OrderQty, e.OrderQuantity);
+        pos = FixFields.Int(ref d, pos, FixFields.PrefixOf(FixTags.OrderQty), e.OrderQuantity);
         if (e.OrderType == OrderType.Limit)
         {
-            pos = FixFields.Price(ref d, pos, FixTags.Price, e.Price, priceDecimals);
+            pos = FixFields.Price(ref d, pos, FixFields.PrefixOf(FixTags.Price), e.Price, priceDecimals);
         }
 
-        pos = FixFields.Int(ref d, pos, FixTags.LeavesQty, e.LeavesQuantity);
-        pos = FixFields.Int(ref d, pos, FixTags.CumQty, e.CumulativeQuantity);
-        pos = FixFields.Price(ref d, pos, FixTags.AvgPx, average, averageDecimals);
+        pos = FixFields.Int(ref d, pos, FixFields.PrefixOf(FixTags.LeavesQty), e.LeavesQuantity);
+        pos = FixFields.Int(ref d, pos, FixFields.PrefixOf(FixTags.CumQty), e.CumulativeQuantity);
+        pos = FixFields.Price(ref d, pos, FixFields.PrefixOf(FixTags.AvgPx), average, averageDecimals);
         if (e.Type == EventType.Trade)
         {
-            pos = FixFields.Price(ref d, pos, FixTags.LastPx, e.LastPrice, priceDecimals);
-            pos = FixFields.Int(ref d, pos, FixTags.LastQty, e.LastQuantity);
+            pos = FixFields.Price(ref d, pos, FixFields.PrefixOf(FixTags.LastPx), e.LastPrice, priceDecimals);
+            pos = FixFields.Int(ref d, pos, FixFields.PrefixOf(FixTags.LastQty), e.LastQuantity);
         }
         else if (e.Type == EventType.Rejected)
         {
-            pos = FixFields.Int(ref d, pos, FixTags.OrdRejReason, OrderStates.OrdRejReason(e.RejectReason));
+            pos = FixFields.Int(ref d, pos, FixFields.PrefixOf(FixTags.OrdRejReason), OrderStates.OrdRejReason(e.RejectReason));
         }
 
         if (!text.IsEmpty)
         {
-            pos = FixFields.Bytes(ref d, pos, FixTags.Text, text);
+            pos = FixFields.Bytes(ref d, pos, FixFields.PrefixOf(FixTags.Text), text);
         }
 
-        return FixFields.Timestamp(ref d, pos, FixTags.TransactTime, e.Timestamp);
+        return FixFields.Timestamp(ref d, pos, FixFields.PrefixOf(FixTags.TransactTime), e.Timestamp);
     }
 
     /// <summary>Encodes into the writer's span and advances it.</summary>
@@ -144,7 +147,7 @@ public static class ExecutionReportEncoder
         }
 
         long scale = FixPrice.Pow10(extra);
-        if (notional >= 0 && notional <= long.MaxValue / scale)
+        if ((ulong)notional <= long.MaxValue / MaxAverageScale)
         {
             // Every realistic notional: the scaled value fits a long, so one 64-bit division instead of Int128's.
             long scaled = notional * scale;
