@@ -1,5 +1,6 @@
 using System.Numerics;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 
 namespace Exchange.Fix.Codec;
 
@@ -55,6 +56,18 @@ internal static class FixDigits
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static int WriteBelow1e8(ref byte destination, uint value)
     {
+        if (value < 10_000)
+        {
+            // Quantities and small ids: two digit pairs from the table are fewer steps than the 8-digit split.
+            uint high = value / 100;
+            ref byte pairs = ref MemoryMarshal.GetReference(FixInt.DigitPairs);
+            uint text = Unsafe.ReadUnaligned<ushort>(ref Unsafe.Add(ref pairs, high * 2)) |
+                        ((uint)Unsafe.ReadUnaligned<ushort>(ref Unsafe.Add(ref pairs, (value - (high * 100)) * 2)) << 16);
+            int length = 1 + (value >= 10 ? 1 : 0) + (value >= 100 ? 1 : 0) + (value >= 1_000 ? 1 : 0);
+            Unsafe.WriteUnaligned(ref destination, text >> ((4 - length) * 8));
+            return length;
+        }
+
         ulong digits = EightDigitValues(value);
         int shift = BitOperations.TrailingZeroCount(digits | LastDigitBit) & 0x38;
         Unsafe.WriteUnaligned(ref destination, (digits | AsciiZeros) >> shift);
