@@ -9,13 +9,15 @@ namespace Exchange.Fix.Codec;
 /// with unaligned 8-byte writes at a raw reference, without loops or bounds checks.
 /// </summary>
 /// <remarks>
-/// Contract: the caller guarantees room. Every method may store up to <see cref="Slack"/> bytes past the length it
-/// returns (junk the caller overwrites or ignores), so the room needed is the result's maximum length plus
-/// <see cref="Slack"/>. <see cref="FixMessageWriter"/> reserves that once per field.
+/// Contract: the caller guarantees room. The methods store junk past the length they return (whole 8-byte words;
+/// a fraction of 9..18 decimals is written at full width, then its trailing zeros are cut), but never beyond the
+/// longest result of their kind plus <see cref="Slack"/>: 20 + <see cref="Slack"/> bytes for an integer,
+/// <see cref="FixPrice.MaxChars"/> + <see cref="Slack"/> for a price. Callers reserve that much per value and
+/// overwrite or ignore the junk. <see cref="FixMessageWriter"/> and the encoders reserve it per field or per message.
 /// </remarks>
 internal static class FixDigits
 {
-    /// <summary>Bytes a method may store beyond the length it returns.</summary>
+    /// <summary>Room needed beyond the longest result of a kind (see the remarks).</summary>
     public const int Slack = 8;
 
     private const uint TenToThe8 = 100_000_000;

@@ -13,9 +13,9 @@ namespace Exchange.Fix.Codec;
 /// <remarks>
 /// Contract: the caller has checked the room. A field of <see cref="MaxScalarField"/> bytes at most for Int, Char,
 /// Price and Timestamp; <see cref="MaxSpanFieldOverhead"/> plus the value's length for Bytes. Tags are passed as
-/// packed prefixes (<see cref="PrefixOf"/>). Any
-/// store may run up to <see cref="FixDigits.Slack"/> bytes past the field's end (junk the next field overwrites), so
-/// a message needs its maximum length plus <see cref="FixDigits.Slack"/>. <see cref="FixMessageWriter"/> is the
+/// packed prefixes (<see cref="PrefixOf"/>). Stores run past a field's end (junk the next field overwrites) but stay
+/// within the field's maximum plus <see cref="FixDigits.Slack"/>, so a message needs the sum of its fields' maxima
+/// plus <see cref="FixDigits.Slack"/>. <see cref="FixMessageWriter"/> is the
 /// checked per-field API over these; encoders with a bounded shape check once (see ExecutionReportEncoder).
 /// </remarks>
 internal static class FixFields

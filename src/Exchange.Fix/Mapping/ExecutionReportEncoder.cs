@@ -155,7 +155,18 @@ public static class ExecutionReportEncoder
             return r >= quantity - r ? q + 1 : q; // half-up, as 2r >= quantity without overflow
         }
 
-        Int128 wide = (Int128)notional * scale;
-        return (long)(Int128.DivRem(wide, quantity) is var (quotient, remainder) && remainder * 2 >= quantity ? quotient + 1 : quotient);
+        // Notionals beyond that (or negative): exact in Int128. An average too large for a long at the extra
+        // precision (above ~9.2e10 at a 4-decimal instrument) gives up extra decimals until it fits, rather than
+        // wrapping around; at the instrument's own decimals it always fits (|notional / quantity| <= |notional|).
+        for (; ; extra--, decimals--, scale /= 10)
+        {
+            Int128 wide = (Int128)notional * scale;
+            (Int128 quotient, Int128 remainder) = Int128.DivRem(wide, quantity);
+            Int128 average = remainder * 2 >= quantity ? quotient + 1 : quotient;
+            if ((average <= long.MaxValue && average >= long.MinValue) || extra == 0)
+            {
+                return (long)average;
+            }
+        }
     }
 }
