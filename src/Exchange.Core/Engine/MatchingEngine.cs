@@ -69,7 +69,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
 
         _orders = new OrderStore(options.InitialOrderCapacity, options.MaxOrders);
         _levels = new LevelPool<TOrderList>(options.InitialLevelCapacity);
-        _clOrdIds = new ClOrdIdIndex(Math.Min(options.InitialOrderCapacity, options.MaxOrders));
+        _clOrdIds = new ClOrdIdIndex(Math.Min(options.InitialOrderCapacity, options.MaxOrders), _orders);
         _events = new EventBuffer(InitialEventCapacity);
     }
 
@@ -100,7 +100,8 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
 
     private void ProcessNewOrder(in Command command)
     {
-        RejectReason reason = ValidateNewOrder(in command);
+        ulong clOrdIdHash = ClOrdIdIndex.Hash(command.OwnerId, command.ClOrdId);
+        RejectReason reason = ValidateNewOrder(in command, clOrdIdHash);
         if (reason != RejectReason.None)
         {
             EmitRejected(in command, reason);
@@ -129,6 +130,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         order.OrderQuantity = command.Quantity;
         order.LeavesQuantity = command.Quantity;
         order.ClOrdId = command.ClOrdId;
+        order.ClOrdIdHash = clOrdIdHash;
         book.Version++;
 
         Emit(EventType.Accepted, in command, ref order);
@@ -149,11 +151,11 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         else
         {
             Rest(slot, ref isBuy ? ref book.Bids : ref book.Asks);
-            _clOrdIds.Add(order.OwnerId, order.ClOrdId, order.OrderId);
+            _clOrdIds.Add(clOrdIdHash, order.OrderId);
         }
     }
 
-    private RejectReason ValidateNewOrder(in Command command)
+    private RejectReason ValidateNewOrder(in Command command, ulong clOrdIdHash)
     {
         if ((uint)command.InstrumentId >= (uint)_instruments.Length)
         {
@@ -187,7 +189,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             return reason;
         }
 
-        if (_clOrdIds.Contains(command.OwnerId, command.ClOrdId))
+        if (_clOrdIds.TryFind(clOrdIdHash, command.OwnerId, command.ClOrdId, out _))
         {
             return RejectReason.DuplicateClOrdId;
         }
@@ -207,7 +209,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         ref OrderSlot order = ref _orders[slot];
         ref BookSides<TLevelIndex> book = ref _books[order.InstrumentId];
         Unrest(slot, ref order.Side == Side.Buy ? ref book.Bids : ref book.Asks);
-        _clOrdIds.Remove(order.OwnerId, order.ClOrdId);
+        _clOrdIds.Remove(order.ClOrdIdHash, order.OrderId);
         book.Version++;
 
         order.LeavesQuantity = 0;
@@ -221,9 +223,11 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
     private void ProcessReplace(in Command command)
     {
         RejectReason reason = FindOrder(in command, out int slot);
+        ulong newClOrdIdHash = 0;
         if (reason == RejectReason.None)
         {
-            reason = ValidateReplace(in command, ref _orders[slot]);
+            newClOrdIdHash = ClOrdIdIndex.Hash(command.OwnerId, command.ClOrdId);
+            reason = ValidateReplace(in command, ref _orders[slot], newClOrdIdHash);
         }
 
         if (reason != RejectReason.None)
@@ -244,11 +248,12 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         {
             // Down to or below what already filled: the rest is cancelled and the order is done.
             Unrest(slot, ref ownSide);
-            _clOrdIds.Remove(order.OwnerId, origClOrdId);
+            _clOrdIds.Remove(order.ClOrdIdHash, order.OrderId);
             order.Price = command.Price;
             order.OrderQuantity = order.CumulativeQuantity;
             order.LeavesQuantity = 0;
             order.ClOrdId = command.ClOrdId;
+            order.ClOrdIdHash = newClOrdIdHash;
             EmitReplaced(in command, ref order, origClOrdId).CancelReason = CancelReason.ReplacedToFilled;
             _orders.Release(slot);
             return;
@@ -261,18 +266,19 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             order.OrderQuantity = newQuantity;
             order.LeavesQuantity -= reduction;
             _levels.Levels[order.Level].TotalQuantity -= reduction;
-            Rekey(ref order, command.ClOrdId, origClOrdId);
+            Rekey(ref order, command.ClOrdId, newClOrdIdHash, origClOrdId);
             EmitReplaced(in command, ref order, origClOrdId);
             return;
         }
 
         // A price change or quantity increase loses priority: leave the book, match if now marketable, rest at the back.
         Unrest(slot, ref ownSide);
-        _clOrdIds.Remove(order.OwnerId, origClOrdId);
+        _clOrdIds.Remove(order.ClOrdIdHash, order.OrderId);
         order.Price = command.Price;
         order.OrderQuantity = newQuantity;
         order.LeavesQuantity = newQuantity - order.CumulativeQuantity;
         order.ClOrdId = command.ClOrdId;
+        order.ClOrdIdHash = newClOrdIdHash;
         EmitReplaced(in command, ref order, origClOrdId);
         Match(slot, ref isBuy ? ref book.Asks : ref book.Bids, order.Price, in command);
         if (order.LeavesQuantity == 0)
@@ -283,11 +289,11 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         {
             // Only Day/GTC orders rest, so a replaced order keeps resting whatever its remainder.
             Rest(slot, ref ownSide);
-            _clOrdIds.Add(order.OwnerId, order.ClOrdId, order.OrderId);
+            _clOrdIds.Add(newClOrdIdHash, order.OrderId);
         }
     }
 
-    private RejectReason ValidateReplace(in Command command, ref OrderSlot order)
+    private RejectReason ValidateReplace(in Command command, ref OrderSlot order, ulong newClOrdIdHash)
     {
         if (command.Side != order.Side)
         {
@@ -303,7 +309,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         }
 
         if (reason == RejectReason.None && command.ClOrdId != order.ClOrdId &&
-            _clOrdIds.Contains(command.OwnerId, command.ClOrdId))
+            _clOrdIds.TryFind(newClOrdIdHash, command.OwnerId, command.ClOrdId, out _))
         {
             reason = RejectReason.DuplicateClOrdId;
         }
@@ -320,8 +326,8 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             return RejectReason.UnknownInstrument;
         }
 
-        if (!_clOrdIds.TryGet(command.OwnerId, command.OrigClOrdId, out long orderId) ||
-            !_orders.TryGetSlot(orderId, out int found) ||
+        if (!_clOrdIds.TryFind(ClOrdIdIndex.Hash(command.OwnerId, command.OrigClOrdId), command.OwnerId,
+                command.OrigClOrdId, out int found) ||
             _orders[found].InstrumentId != command.InstrumentId)
         {
             return RejectReason.UnknownOrder;
@@ -332,15 +338,16 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
     }
 
     /// <summary>Moves a resting order to the replace request's client id (no-op when it keeps the same id).</summary>
-    private void Rekey(ref OrderSlot order, in ClOrdId newClOrdId, in ClOrdId origClOrdId)
+    private void Rekey(ref OrderSlot order, in ClOrdId newClOrdId, ulong newClOrdIdHash, in ClOrdId origClOrdId)
     {
         if (newClOrdId == origClOrdId)
         {
             return;
         }
 
-        _clOrdIds.Remove(order.OwnerId, origClOrdId);
+        _clOrdIds.Remove(order.ClOrdIdHash, order.OrderId);
         order.ClOrdId = newClOrdId;
-        _clOrdIds.Add(order.OwnerId, newClOrdId, order.OrderId);
+        order.ClOrdIdHash = newClOrdIdHash;
+        _clOrdIds.Add(newClOrdIdHash, order.OrderId);
     }
 }
