@@ -10,15 +10,16 @@ namespace Exchange.Core.Engine;
 /// </summary>
 /// <remarks>
 /// <para>Matcher thread only. An open-addressing table (power-of-two size, linear probing, backward-shift delete, so no
-/// tombstones and probe chains stay short). An entry is 16 bytes: the key's 64-bit hash and the order id. The key itself
-/// is not copied here: it lives in the order's slot, which a hit reads anyway, so a full key compare happens only on a
-/// hash match and costs no extra cache miss. Lookups are exact (hash match, then owner and bytes compared).</para>
-/// <para>Contract with <see cref="OrderStore"/>: while an entry (hash, order id) is in the table, that order id is live
-/// and its slot holds the OwnerId and ClOrdId the hash was computed from, and a slot's
-/// <see cref="OrderSlot.ClOrdIdHash"/> equals that hash. Remove an order's entry before changing its client id or
-/// releasing its slot.</para>
-/// <para>Allocation: the table grows (doubles) when more than half full, during warm-up only; a steady number of live
-/// orders allocates nothing.</para>
+/// tombstones and probe chains stay short). An entry is 8 bytes: a 32-bit fold of the key's 64-bit hash (its low bits
+/// are the home bucket) and the order's slot, so a table for 64 K live orders is 1 MB and stays in cache. The key itself
+/// is not copied here: it lives in the order's slot, which a hit reads anyway, so the full compare (64-bit hash, owner,
+/// id bytes) happens only on a tag match and costs no extra cache miss. Lookups are exact.</para>
+/// <para>Contract with <see cref="OrderStore"/>: while an entry (hash, slot) is in the table, that slot is allocated and
+/// holds the OwnerId and ClOrdId the hash was computed from, with <see cref="OrderSlot.ClOrdIdHash"/> equal to that hash.
+/// Remove an order's entry before changing its client id or releasing its slot.</para>
+/// <para>Allocation: sized for the expected live orders (not the order store's capacity, which may be far larger: a
+/// sparse table would only spread accesses over more cache lines) and doubled when more than half full. Growth is
+/// warm-up allocation; a steady number of live orders allocates nothing.</para>
 /// </remarks>
 internal sealed class ClOrdIdIndex
 {
@@ -27,10 +28,10 @@ internal sealed class ClOrdIdIndex
     private int _mask;
     private int _growThreshold;
 
-    public ClOrdIdIndex(int initialCapacity, OrderStore orders)
+    public ClOrdIdIndex(int expectedLiveOrders, OrderStore orders)
     {
         _orders = orders;
-        int size = (int)BitOperations.RoundUpToPowerOf2((uint)Math.Clamp(initialCapacity, 4, 1 << 29) * 2);
+        int size = (int)BitOperations.RoundUpToPowerOf2((uint)Math.Clamp(expectedLiveOrders, 4, 1 << 29) * 2);
         _entries = new Entry[size];
         SetSize(size);
     }
@@ -75,52 +76,55 @@ internal sealed class ClOrdIdIndex
         return hash;
     }
 
-    /// <summary>Finds the live order (owner, id) names; <paramref name="hash"/> is <see cref="Hash"/> of the same key.</summary>
+    /// <summary>Finds the order slot (owner, id) names; <paramref name="hash"/> is <see cref="Hash"/> of the same key.</summary>
     public bool TryFind(ulong hash, int ownerId, in ClOrdId clOrdId, out int slot)
     {
         Entry[] entries = _entries;
         int mask = _mask;
-        for (int i = (int)hash & mask; ; i = (i + 1) & mask)
+        uint tag = Tag(hash);
+        for (int i = (int)tag & mask; ; i = (i + 1) & mask)
         {
-            ref Entry entry = ref entries[i];
-            if (entry.OrderId == 0)
+            Entry entry = entries[i];
+            if (entry.SlotPlusOne == 0)
             {
                 slot = -1;
                 return false;
             }
 
-            if (entry.Hash == hash && _orders.TryGetSlot(entry.OrderId, out slot))
+            if (entry.Tag == tag)
             {
-                ref OrderSlot order = ref _orders[slot];
-                if (order.OwnerId == ownerId && order.ClOrdId == clOrdId)
+                ref OrderSlot order = ref _orders[entry.SlotPlusOne - 1];
+                if (order.ClOrdIdHash == hash && order.OwnerId == ownerId && order.ClOrdId.Equals(clOrdId))
                 {
+                    slot = entry.SlotPlusOne - 1;
                     return true;
                 }
             }
         }
     }
 
-    /// <summary>Adds a live order; the caller has checked its key is not present (<see cref="TryFind"/>).</summary>
-    public void Add(ulong hash, long orderId)
+    /// <summary>Adds an order slot; the caller has checked its key is not present (<see cref="TryFind"/>).</summary>
+    public void Add(ulong hash, int slot)
     {
         if (Count >= _growThreshold)
         {
             Grow();
         }
 
-        Insert(_entries, _mask, hash, orderId);
+        Insert(_entries, _mask, Tag(hash), slot + 1);
         Count++;
     }
 
-    /// <summary>Removes the order's entry (found by order id, so no key compare); false when it is not in the table.</summary>
-    public bool Remove(ulong hash, long orderId)
+    /// <summary>Removes the slot's entry (found by slot number, so no key compare); false when it is not in the table.</summary>
+    public bool Remove(ulong hash, int slot)
     {
         Entry[] entries = _entries;
         int mask = _mask;
-        int i = (int)hash & mask;
-        while (entries[i].OrderId != orderId)
+        int slotPlusOne = slot + 1;
+        int i = (int)Tag(hash) & mask;
+        while (entries[i].SlotPlusOne != slotPlusOne)
         {
-            if (entries[i].OrderId == 0)
+            if (entries[i].SlotPlusOne == 0)
             {
                 return false;
             }
@@ -130,9 +134,9 @@ internal sealed class ClOrdIdIndex
 
         // Backward-shift delete: pull later entries of the run into the hole when that does not move them before their
         // home bucket, so every remaining entry stays reachable from its home without tombstones.
-        for (int j = (i + 1) & mask; entries[j].OrderId != 0; j = (j + 1) & mask)
+        for (int j = (i + 1) & mask; entries[j].SlotPlusOne != 0; j = (j + 1) & mask)
         {
-            int home = (int)entries[j].Hash & mask;
+            int home = (int)entries[j].Tag & mask;
             if (((j - home) & mask) >= ((j - i) & mask))
             {
                 entries[i] = entries[j];
@@ -145,19 +149,23 @@ internal sealed class ClOrdIdIndex
         return true;
     }
 
+    /// <summary>The 32 bits kept per entry; its low bits pick the home bucket (tables never exceed 2^30 buckets).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static uint Tag(ulong hash) => (uint)(hash ^ (hash >> 32));
+
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static ulong Mix(ulong hash, ulong word) => BitOperations.RotateLeft((hash ^ word) * 0x9E3779B97F4A7C15UL, 31);
 
-    private static void Insert(Entry[] entries, int mask, ulong hash, long orderId)
+    private static void Insert(Entry[] entries, int mask, uint tag, int slotPlusOne)
     {
-        int i = (int)hash & mask;
-        while (entries[i].OrderId != 0)
+        int i = (int)tag & mask;
+        while (entries[i].SlotPlusOne != 0)
         {
             i = (i + 1) & mask;
         }
 
-        entries[i].Hash = hash;
-        entries[i].OrderId = orderId;
+        entries[i].Tag = tag;
+        entries[i].SlotPlusOne = slotPlusOne;
     }
 
     private void Grow()
@@ -167,9 +175,9 @@ internal sealed class ClOrdIdIndex
         int mask = entries.Length - 1;
         foreach (Entry entry in old)
         {
-            if (entry.OrderId != 0)
+            if (entry.SlotPlusOne != 0)
             {
-                Insert(entries, mask, entry.Hash, entry.OrderId);
+                Insert(entries, mask, entry.Tag, entry.SlotPlusOne);
             }
         }
 
@@ -183,10 +191,10 @@ internal sealed class ClOrdIdIndex
         _growThreshold = size / 2; // at most half full: short probe runs, and an empty bucket always ends a probe.
     }
 
-    /// <summary>OrderId 0 marks an empty bucket (0 is never a live order id).</summary>
+    /// <summary>SlotPlusOne 0 marks an empty bucket, so a new array is all empty.</summary>
     private struct Entry
     {
-        public ulong Hash;
-        public long OrderId;
+        public uint Tag;
+        public int SlotPlusOne;
     }
 }

@@ -69,7 +69,9 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
 
         _orders = new OrderStore(options.InitialOrderCapacity, options.MaxOrders);
         _levels = new LevelPool<TOrderList>(options.InitialLevelCapacity);
-        _clOrdIds = new ClOrdIdIndex(Math.Min(options.InitialOrderCapacity, options.MaxOrders), _orders);
+        // Sized for up to 64 K live orders and grown by doubling beyond: the order store's initial capacity is often far
+        // above the live count (it covers orders that come and go), and a sparse index only costs cache misses.
+        _clOrdIds = new ClOrdIdIndex(Math.Min(Math.Min(options.InitialOrderCapacity, options.MaxOrders), 1 << 16), _orders);
         _events = new EventBuffer(InitialEventCapacity);
     }
 
@@ -151,7 +153,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         else
         {
             Rest(slot, ref isBuy ? ref book.Bids : ref book.Asks);
-            _clOrdIds.Add(clOrdIdHash, order.OrderId);
+            _clOrdIds.Add(clOrdIdHash, slot);
         }
     }
 
@@ -209,7 +211,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         ref OrderSlot order = ref _orders[slot];
         ref BookSides<TLevelIndex> book = ref _books[order.InstrumentId];
         Unrest(slot, ref order.Side == Side.Buy ? ref book.Bids : ref book.Asks);
-        _clOrdIds.Remove(order.ClOrdIdHash, order.OrderId);
+        _clOrdIds.Remove(order.ClOrdIdHash, slot);
         book.Version++;
 
         order.LeavesQuantity = 0;
@@ -248,7 +250,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         {
             // Down to or below what already filled: the rest is cancelled and the order is done.
             Unrest(slot, ref ownSide);
-            _clOrdIds.Remove(order.ClOrdIdHash, order.OrderId);
+            _clOrdIds.Remove(order.ClOrdIdHash, slot);
             order.Price = command.Price;
             order.OrderQuantity = order.CumulativeQuantity;
             order.LeavesQuantity = 0;
@@ -266,14 +268,14 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             order.OrderQuantity = newQuantity;
             order.LeavesQuantity -= reduction;
             _levels.Levels[order.Level].TotalQuantity -= reduction;
-            Rekey(ref order, command.ClOrdId, newClOrdIdHash, origClOrdId);
+            Rekey(slot, command.ClOrdId, newClOrdIdHash, origClOrdId);
             EmitReplaced(in command, ref order, origClOrdId);
             return;
         }
 
         // A price change or quantity increase loses priority: leave the book, match if now marketable, rest at the back.
         Unrest(slot, ref ownSide);
-        _clOrdIds.Remove(order.ClOrdIdHash, order.OrderId);
+        _clOrdIds.Remove(order.ClOrdIdHash, slot);
         order.Price = command.Price;
         order.OrderQuantity = newQuantity;
         order.LeavesQuantity = newQuantity - order.CumulativeQuantity;
@@ -289,7 +291,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         {
             // Only Day/GTC orders rest, so a replaced order keeps resting whatever its remainder.
             Rest(slot, ref ownSide);
-            _clOrdIds.Add(newClOrdIdHash, order.OrderId);
+            _clOrdIds.Add(newClOrdIdHash, slot);
         }
     }
 
@@ -338,16 +340,17 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
     }
 
     /// <summary>Moves a resting order to the replace request's client id (no-op when it keeps the same id).</summary>
-    private void Rekey(ref OrderSlot order, in ClOrdId newClOrdId, ulong newClOrdIdHash, in ClOrdId origClOrdId)
+    private void Rekey(int slot, in ClOrdId newClOrdId, ulong newClOrdIdHash, in ClOrdId origClOrdId)
     {
         if (newClOrdId == origClOrdId)
         {
             return;
         }
 
-        _clOrdIds.Remove(order.ClOrdIdHash, order.OrderId);
+        ref OrderSlot order = ref _orders[slot];
+        _clOrdIds.Remove(order.ClOrdIdHash, slot);
         order.ClOrdId = newClOrdId;
         order.ClOrdIdHash = newClOrdIdHash;
-        _clOrdIds.Add(newClOrdIdHash, order.OrderId);
+        _clOrdIds.Add(newClOrdIdHash, slot);
     }
 }

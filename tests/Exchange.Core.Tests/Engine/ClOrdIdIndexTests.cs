@@ -115,7 +115,7 @@ public class ClOrdIdIndexTests
     {
         var harness = new Harness(HashMode.Real, initialCapacity: 16);
         harness.AddIfAbsent(owner: 1, "A");
-        Assert.False(harness.Index.Remove(ClOrdIdIndex.Hash(1, ClOrdId.From("B")), orderId: 12345));
+        Assert.False(harness.Index.Remove(ClOrdIdIndex.Hash(1, ClOrdId.From("B")), slot: 12345));
         Assert.Equal(1, harness.Index.Count);
         harness.CheckAll();
     }
@@ -174,7 +174,7 @@ public class ClOrdIdIndexTests
         {
             HashMode.Real => ClOrdIdIndex.Hash(owner, ClOrdId.From(id)),
             HashMode.FewHomesAtStart => (ulong)((id.Length + owner) % 5),
-            _ => ulong.MaxValue - (ulong)((id.Length + owner) % 5),
+            _ => uint.MaxValue - (uint)((id.Length + owner) % 5),
         };
 
         public void AddIfAbsent(int owner, string id)
@@ -193,7 +193,7 @@ public class ClOrdIdIndexTests
             order.OwnerId = owner;
             order.ClOrdId = clOrdId;
             order.ClOrdIdHash = hash;
-            Index.Add(hash, order.OrderId);
+            Index.Add(hash, slot);
             _reference.Add((owner, id), order.OrderId);
         }
 
@@ -205,7 +205,7 @@ public class ClOrdIdIndexTests
             }
 
             Assert.True(_orders.TryGetSlot(orderId, out int slot));
-            Assert.True(Index.Remove(_orders[slot].ClOrdIdHash, orderId));
+            Assert.True(Index.Remove(_orders[slot].ClOrdIdHash, slot));
             _orders.Release(slot);
         }
 
