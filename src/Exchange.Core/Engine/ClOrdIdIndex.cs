@@ -46,6 +46,7 @@ internal sealed class ClOrdIdIndex
     /// The key's hash: computed once per command and kept in the order's slot, so removals never touch the id bytes.
     /// Reads the id as 8-byte words (bytes past its length are masked off, so equal ids always hash equally).
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static ulong Hash(int ownerId, in ClOrdId clOrdId)
     {
         ReadOnlySpan<byte> bytes = clOrdId.AsSpan();

@@ -38,6 +38,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
     private const int InitialEventCapacity = 256;
 
     private readonly Instrument[] _instruments;
+    private readonly TradingLimits[] _limits;
     private readonly BookSides<TLevelIndex>[] _books;
     private readonly OrderStore _orders;
     private readonly LevelPool<TOrderList> _levels;
@@ -51,6 +52,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         ArgumentNullException.ThrowIfNull(instruments);
         ArgumentNullException.ThrowIfNull(options);
         _instruments = new Instrument[instruments.Count];
+        _limits = new TradingLimits[instruments.Count];
         _books = new BookSides<TLevelIndex>[instruments.Count];
         for (int i = 0; i < instruments.Count; i++)
         {
@@ -64,6 +66,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             }
 
             _instruments[i] = instrument;
+            _limits[i] = new TradingLimits(instrument);
             _books[i].Initialize(instrument);
         }
 
@@ -179,11 +182,11 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             return RejectReason.InvalidTimeInForce;
         }
 
-        Instrument instrument = _instruments[command.InstrumentId];
-        RejectReason reason = OrderValidation.CheckQuantity(instrument, command.Quantity);
+        ref readonly TradingLimits limits = ref _limits[command.InstrumentId];
+        RejectReason reason = OrderValidation.CheckQuantity(in limits, command.Quantity);
         if (reason == RejectReason.None && command.OrderType == OrderType.Limit)
         {
-            reason = OrderValidation.CheckLimitPrice(instrument, command.Price);
+            reason = OrderValidation.CheckLimitPrice(in limits, command.Price);
         }
 
         if (reason != RejectReason.None)
@@ -302,12 +305,12 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             return RejectReason.ReplaceSideMismatch;
         }
 
-        Instrument instrument = _instruments[order.InstrumentId];
-        RejectReason reason = OrderValidation.CheckQuantity(instrument, command.Quantity);
+        ref readonly TradingLimits limits = ref _limits[order.InstrumentId];
+        RejectReason reason = OrderValidation.CheckQuantity(in limits, command.Quantity);
         if (reason == RejectReason.None)
         {
             // Only limit orders rest, so a replace always carries a limit price.
-            reason = OrderValidation.CheckLimitPrice(instrument, command.Price);
+            reason = OrderValidation.CheckLimitPrice(in limits, command.Price);
         }
 
         if (reason == RejectReason.None && command.ClOrdId != order.ClOrdId &&
