@@ -182,7 +182,7 @@ public class SessionStepBenchmarks
 
         public string RemoteEndPoint => "benchmark";
 
-        public PipeWriter Output => _output;
+        public IBufferWriter<byte> Output => _output;
 
         public Lock WriteLock { get; } = new();
 

@@ -12,8 +12,8 @@ namespace Exchange.LoadClient.Runs;
 /// every acknowledgement, log out, and report.
 /// </summary>
 /// <remarks>
-/// Threads: sync mode reads on the sending thread (no hand-off per round trip); every other mode starts one reader
-/// thread. The sender waits for acknowledgements by yielding (window full) or sleeping (final drain), never by
+/// Threads: sync mode, and every mode with busy-poll reads, read on the sending thread (no hand-off per round trip, no
+/// second spinning thread); otherwise one reader thread. The sender waits for acknowledgements by yielding (window full) or sleeping (final drain), never by
 /// spinning hard, because the venue shares this machine's two cores.
 /// </remarks>
 internal sealed class LoadRunner
@@ -37,7 +37,9 @@ internal sealed class LoadRunner
         _flowOrders = _warmup + options.EffectiveOrders;
     }
 
-    private bool ReaderThreadMode => _options.Mode != LoadMode.Sync;
+    // Sync mode, and every mode with busy-poll reads, reads on the sending thread: on a small machine a second
+    // spinning client thread would take the core the venue needs.
+    private bool ReaderThreadMode => _options.Mode != LoadMode.Sync && !_options.BusyPoll;
 
     private bool Scheduled => _options.Mode == LoadMode.Rate || (_options.Mode == LoadMode.Mixed && _options.Rate > 0);
 
@@ -142,11 +144,9 @@ internal sealed class LoadRunner
             case LoadMode.Sync:
                 return SendSync();
             case LoadMode.Rate:
-                SendScheduled();
-                return true;
+                return SendScheduled();
             case LoadMode.Mixed when _options.Rate > 0:
-                SendScheduled();
-                return true;
+                return SendScheduled();
             default:
                 return SendPipelined();
         }
@@ -181,37 +181,69 @@ internal sealed class LoadRunner
         return true;
     }
 
-    private void SendScheduled()
+    private bool SendScheduled()
     {
         var schedule = new RateSchedule(Stopwatch.GetTimestamp() + (Stopwatch.Frequency / 1000), _options.Rate, Stopwatch.Frequency);
         long yieldAbove = Stopwatch.Frequency / 5_000; // 200 µs
         OrderSender sender = _sender!;
+        ReplyReader reader = _reader!;
         for (long n = 0; n < _flowOrders; n++)
         {
             long intended = schedule.IntendedTicks(n);
-            RateSchedule.WaitUntil(intended, yieldAbove);
+            if (_readerThread is null)
+            {
+                // One thread: poll for replies until the order is due.
+                while (Stopwatch.GetTimestamp() < intended)
+                {
+                    if (reader.ReadOnce() < 0)
+                    {
+                        _out.WriteLine($"error: connection closed before order {n} was sent");
+                        return false;
+                    }
+                }
+            }
+            else
+            {
+                RateSchedule.WaitUntil(intended, yieldAbove);
+            }
+
             sender.SendOne(OrderKind.Flow, n, intended);
         }
+
+        return true;
     }
 
     private bool SendPipelined()
     {
         OrderSender sender = _sender!;
         OrderTracker tracker = _tracker!;
+        ReplyReader reader = _reader!;
+        bool readHere = _readerThread is null;
         long n = 0;
         var spin = default(SpinWait);
         while (n < _flowOrders)
         {
+            // One thread: take in whatever replies have arrived between batches (never waits).
+            if (readHere && reader.ReadOnce() < 0)
+            {
+                _out.WriteLine("error: connection closed while sending");
+                return false;
+            }
+
             long room = _options.Window - (n - tracker.FlowAcked);
             if (room <= 0)
             {
-                if (_reader!.Closed)
+                if (reader.Closed)
                 {
                     _out.WriteLine("error: connection closed while sending");
                     return false;
                 }
 
-                spin.SpinOnce(sleep1Threshold: -1);
+                if (!readHere)
+                {
+                    spin.SpinOnce(sleep1Threshold: -1);
+                }
+
                 continue;
             }
 

@@ -1,39 +1,201 @@
+using System.Numerics;
+using System.Runtime.CompilerServices;
 using Exchange.Core.Domain;
 
 namespace Exchange.Core.Engine;
 
 /// <summary>
-/// Live orders by (owner, ClOrdID) → engine order id. Client ids are unique per owner only, so the owner is part of the
-/// key; a cancel naming another owner's id simply does not find it.
+/// Live orders by (owner, ClOrdID). Client ids are unique per owner only, so the owner is part of the key; a cancel
+/// naming another owner's id simply does not find it.
 /// </summary>
 /// <remarks>
-/// Matcher thread only. The dictionary is pre-sized; removals put entries on its free list and adds reuse them, so a
-/// steady number of live orders allocates nothing. Entries exist only while the order rests.
+/// <para>Matcher thread only. An open-addressing table (power-of-two size, linear probing, backward-shift delete, so no
+/// tombstones and probe chains stay short). An entry is 8 bytes: a 32-bit fold of the key's 64-bit hash (its low bits
+/// are the home bucket) and the order's slot, so a table for 64 K live orders is 1 MB and stays in cache. The key itself
+/// is not copied here: it lives in the order's slot, which a hit reads anyway, so the full compare (64-bit hash, owner,
+/// id bytes) happens only on a tag match and costs no extra cache miss. Lookups are exact.</para>
+/// <para>Contract with <see cref="OrderStore"/>: while an entry (hash, slot) is in the table, that slot is allocated and
+/// holds the OwnerId and ClOrdId the hash was computed from, with <see cref="OrderSlot.ClOrdIdHash"/> equal to that hash.
+/// Remove an order's entry before changing its client id or releasing its slot.</para>
+/// <para>Allocation: sized for the expected live orders (not the order store's capacity, which may be far larger: a
+/// sparse table would only spread accesses over more cache lines) and doubled when more than half full. Growth is
+/// warm-up allocation; a steady number of live orders allocates nothing.</para>
 /// </remarks>
 internal sealed class ClOrdIdIndex
 {
-    private readonly Dictionary<OwnerClOrdId, long> _orders;
+    private readonly OrderStore _orders;
+    private Entry[] _entries;
+    private int _mask;
+    private int _growThreshold;
 
-    public ClOrdIdIndex(int initialCapacity) => _orders = new Dictionary<OwnerClOrdId, long>(initialCapacity);
-
-    public bool Contains(int ownerId, in ClOrdId clOrdId) => _orders.ContainsKey(new OwnerClOrdId(ownerId, clOrdId));
-
-    public bool TryGet(int ownerId, in ClOrdId clOrdId, out long orderId) =>
-        _orders.TryGetValue(new OwnerClOrdId(ownerId, clOrdId), out orderId);
-
-    public void Add(int ownerId, in ClOrdId clOrdId, long orderId) => _orders.Add(new OwnerClOrdId(ownerId, clOrdId), orderId);
-
-    public void Remove(int ownerId, in ClOrdId clOrdId) => _orders.Remove(new OwnerClOrdId(ownerId, clOrdId));
-
-    private readonly struct OwnerClOrdId(int ownerId, ClOrdId clOrdId) : IEquatable<OwnerClOrdId>
+    public ClOrdIdIndex(int expectedLiveOrders, OrderStore orders)
     {
-        private readonly int _ownerId = ownerId;
-        private readonly ClOrdId _clOrdId = clOrdId;
+        _orders = orders;
+        int size = (int)BitOperations.RoundUpToPowerOf2((uint)Math.Clamp(expectedLiveOrders, 4, 1 << 29) * 2);
+        _entries = new Entry[size];
+        SetSize(size);
+    }
 
-        public bool Equals(OwnerClOrdId other) => _ownerId == other._ownerId && _clOrdId.Equals(other._clOrdId);
+    /// <summary>Entries in the table.</summary>
+    public int Count { get; private set; }
 
-        public override bool Equals(object? obj) => obj is OwnerClOrdId other && Equals(other);
+    /// <summary>Table size (a power of two); exposed for growth tests.</summary>
+    internal int Capacity => _entries.Length;
 
-        public override int GetHashCode() => HashCode.Combine(_ownerId, _clOrdId.GetHashCode());
+    /// <summary>
+    /// The key's hash: computed once per command and kept in the order's slot, so removals never touch the id bytes.
+    /// Reads the id as 8-byte words (bytes past its length are masked off, so equal ids always hash equally).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static ulong Hash(int ownerId, in ClOrdId clOrdId)
+    {
+        ReadOnlySpan<byte> bytes = clOrdId.AsSpan();
+        int length = bytes.Length;
+        ref byte start = ref System.Runtime.InteropServices.MemoryMarshal.GetReference(bytes);
+        ulong hash = ((ulong)(uint)ownerId << 8 | (uint)length) * 0x9E3779B97F4A7C15UL;
+        int offset = 0;
+        for (; offset + sizeof(ulong) <= length; offset += sizeof(ulong))
+        {
+            hash = Mix(hash, Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref start, offset)));
+        }
+
+        int remaining = length - offset;
+        if (remaining > 0)
+        {
+            // A whole-word read is in bounds: the span starts an inline buffer of ClOrdId.MaxLength (32) bytes and
+            // offset <= 24 here. The bytes past the id's length are masked off rather than trusted to be zero.
+            ulong tail = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref start, offset));
+            hash = Mix(hash, tail & (ulong.MaxValue >> ((sizeof(ulong) - remaining) * 8)));
+        }
+
+        // Final avalanche (the MurmurHash3 64-bit finaliser constants) so the low bits used as the bucket are well mixed.
+        hash ^= hash >> 33;
+        hash *= 0xFF51AFD7ED558CCDUL;
+        hash ^= hash >> 33;
+        hash *= 0xC4CEB9FE1A85EC53UL;
+        hash ^= hash >> 33;
+        return hash;
+    }
+
+    /// <summary>Finds the order slot (owner, id) names; <paramref name="hash"/> is <see cref="Hash"/> of the same key.</summary>
+    public bool TryFind(ulong hash, int ownerId, in ClOrdId clOrdId, out int slot)
+    {
+        Entry[] entries = _entries;
+        int mask = _mask;
+        uint tag = Tag(hash);
+        for (int i = (int)tag & mask; ; i = (i + 1) & mask)
+        {
+            Entry entry = entries[i];
+            if (entry.SlotPlusOne == 0)
+            {
+                slot = -1;
+                return false;
+            }
+
+            if (entry.Tag == tag)
+            {
+                ref OrderSlot order = ref _orders[entry.SlotPlusOne - 1];
+                if (order.ClOrdIdHash == hash && order.OwnerId == ownerId && order.ClOrdId.Equals(clOrdId))
+                {
+                    slot = entry.SlotPlusOne - 1;
+                    return true;
+                }
+            }
+        }
+    }
+
+    /// <summary>Adds an order slot; the caller has checked its key is not present (<see cref="TryFind"/>).</summary>
+    public void Add(ulong hash, int slot)
+    {
+        if (Count >= _growThreshold)
+        {
+            Grow();
+        }
+
+        Insert(_entries, _mask, Tag(hash), slot + 1);
+        Count++;
+    }
+
+    /// <summary>Removes the slot's entry (found by slot number, so no key compare); false when it is not in the table.</summary>
+    public bool Remove(ulong hash, int slot)
+    {
+        Entry[] entries = _entries;
+        int mask = _mask;
+        int slotPlusOne = slot + 1;
+        int i = (int)Tag(hash) & mask;
+        while (entries[i].SlotPlusOne != slotPlusOne)
+        {
+            if (entries[i].SlotPlusOne == 0)
+            {
+                return false;
+            }
+
+            i = (i + 1) & mask;
+        }
+
+        // Backward-shift delete: pull later entries of the run into the hole when that does not move them before their
+        // home bucket, so every remaining entry stays reachable from its home without tombstones.
+        for (int j = (i + 1) & mask; entries[j].SlotPlusOne != 0; j = (j + 1) & mask)
+        {
+            int home = (int)entries[j].Tag & mask;
+            if (((j - home) & mask) >= ((j - i) & mask))
+            {
+                entries[i] = entries[j];
+                i = j;
+            }
+        }
+
+        entries[i] = default;
+        Count--;
+        return true;
+    }
+
+    /// <summary>The 32 bits kept per entry; its low bits pick the home bucket (tables never exceed 2^30 buckets).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static uint Tag(ulong hash) => (uint)(hash ^ (hash >> 32));
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static ulong Mix(ulong hash, ulong word) => BitOperations.RotateLeft((hash ^ word) * 0x9E3779B97F4A7C15UL, 31);
+
+    private static void Insert(Entry[] entries, int mask, uint tag, int slotPlusOne)
+    {
+        int i = (int)tag & mask;
+        while (entries[i].SlotPlusOne != 0)
+        {
+            i = (i + 1) & mask;
+        }
+
+        entries[i].Tag = tag;
+        entries[i].SlotPlusOne = slotPlusOne;
+    }
+
+    private void Grow()
+    {
+        Entry[] old = _entries;
+        var entries = new Entry[checked(old.Length * 2)];
+        int mask = entries.Length - 1;
+        foreach (Entry entry in old)
+        {
+            if (entry.SlotPlusOne != 0)
+            {
+                Insert(entries, mask, entry.Tag, entry.SlotPlusOne);
+            }
+        }
+
+        _entries = entries;
+        SetSize(entries.Length);
+    }
+
+    private void SetSize(int size)
+    {
+        _mask = size - 1;
+        _growThreshold = size / 2; // at most half full: short probe runs, and an empty bucket always ends a probe.
+    }
+
+    /// <summary>SlotPlusOne 0 marks an empty bucket, so a new array is all empty.</summary>
+    private struct Entry
+    {
+        public uint Tag;
+        public int SlotPlusOne;
     }
 }

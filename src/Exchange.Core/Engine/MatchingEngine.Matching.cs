@@ -47,7 +47,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
                 if (maker.LeavesQuantity == 0)
                 {
                     priceLevel.Orders.Remove(links, makerSlot);
-                    _clOrdIds.Remove(maker.OwnerId, maker.ClOrdId);
+                    _clOrdIds.Remove(maker.ClOrdIdHash, makerSlot);
                     _orders.Release(makerSlot);
                 }
             }

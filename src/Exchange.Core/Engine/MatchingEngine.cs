@@ -38,6 +38,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
     private const int InitialEventCapacity = 256;
 
     private readonly Instrument[] _instruments;
+    private readonly TradingLimits[] _limits;
     private readonly BookSides<TLevelIndex>[] _books;
     private readonly OrderStore _orders;
     private readonly LevelPool<TOrderList> _levels;
@@ -51,6 +52,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         ArgumentNullException.ThrowIfNull(instruments);
         ArgumentNullException.ThrowIfNull(options);
         _instruments = new Instrument[instruments.Count];
+        _limits = new TradingLimits[instruments.Count];
         _books = new BookSides<TLevelIndex>[instruments.Count];
         for (int i = 0; i < instruments.Count; i++)
         {
@@ -64,12 +66,15 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             }
 
             _instruments[i] = instrument;
+            _limits[i] = new TradingLimits(instrument);
             _books[i].Initialize(instrument);
         }
 
         _orders = new OrderStore(options.InitialOrderCapacity, options.MaxOrders);
         _levels = new LevelPool<TOrderList>(options.InitialLevelCapacity);
-        _clOrdIds = new ClOrdIdIndex(Math.Min(options.InitialOrderCapacity, options.MaxOrders));
+        // Sized for up to 64 K live orders and grown by doubling beyond: the order store's initial capacity is often far
+        // above the live count (it covers orders that come and go), and a sparse index only costs cache misses.
+        _clOrdIds = new ClOrdIdIndex(Math.Min(Math.Min(options.InitialOrderCapacity, options.MaxOrders), 1 << 16), _orders);
         _events = new EventBuffer(InitialEventCapacity);
     }
 
@@ -100,7 +105,8 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
 
     private void ProcessNewOrder(in Command command)
     {
-        RejectReason reason = ValidateNewOrder(in command);
+        ulong clOrdIdHash = ClOrdIdIndex.Hash(command.OwnerId, command.ClOrdId);
+        RejectReason reason = ValidateNewOrder(in command, clOrdIdHash);
         if (reason != RejectReason.None)
         {
             EmitRejected(in command, reason);
@@ -129,6 +135,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         order.OrderQuantity = command.Quantity;
         order.LeavesQuantity = command.Quantity;
         order.ClOrdId = command.ClOrdId;
+        order.ClOrdIdHash = clOrdIdHash;
         book.Version++;
 
         Emit(EventType.Accepted, in command, ref order);
@@ -149,11 +156,11 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         else
         {
             Rest(slot, ref isBuy ? ref book.Bids : ref book.Asks);
-            _clOrdIds.Add(order.OwnerId, order.ClOrdId, order.OrderId);
+            _clOrdIds.Add(clOrdIdHash, slot);
         }
     }
 
-    private RejectReason ValidateNewOrder(in Command command)
+    private RejectReason ValidateNewOrder(in Command command, ulong clOrdIdHash)
     {
         if ((uint)command.InstrumentId >= (uint)_instruments.Length)
         {
@@ -175,11 +182,11 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             return RejectReason.InvalidTimeInForce;
         }
 
-        Instrument instrument = _instruments[command.InstrumentId];
-        RejectReason reason = OrderValidation.CheckQuantity(instrument, command.Quantity);
+        ref readonly TradingLimits limits = ref _limits[command.InstrumentId];
+        RejectReason reason = OrderValidation.CheckQuantity(in limits, command.Quantity);
         if (reason == RejectReason.None && command.OrderType == OrderType.Limit)
         {
-            reason = OrderValidation.CheckLimitPrice(instrument, command.Price);
+            reason = OrderValidation.CheckLimitPrice(in limits, command.Price);
         }
 
         if (reason != RejectReason.None)
@@ -187,7 +194,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             return reason;
         }
 
-        if (_clOrdIds.Contains(command.OwnerId, command.ClOrdId))
+        if (_clOrdIds.TryFind(clOrdIdHash, command.OwnerId, command.ClOrdId, out _))
         {
             return RejectReason.DuplicateClOrdId;
         }
@@ -207,7 +214,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         ref OrderSlot order = ref _orders[slot];
         ref BookSides<TLevelIndex> book = ref _books[order.InstrumentId];
         Unrest(slot, ref order.Side == Side.Buy ? ref book.Bids : ref book.Asks);
-        _clOrdIds.Remove(order.OwnerId, order.ClOrdId);
+        _clOrdIds.Remove(order.ClOrdIdHash, slot);
         book.Version++;
 
         order.LeavesQuantity = 0;
@@ -221,9 +228,11 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
     private void ProcessReplace(in Command command)
     {
         RejectReason reason = FindOrder(in command, out int slot);
+        ulong newClOrdIdHash = 0;
         if (reason == RejectReason.None)
         {
-            reason = ValidateReplace(in command, ref _orders[slot]);
+            newClOrdIdHash = ClOrdIdIndex.Hash(command.OwnerId, command.ClOrdId);
+            reason = ValidateReplace(in command, ref _orders[slot], newClOrdIdHash);
         }
 
         if (reason != RejectReason.None)
@@ -244,11 +253,12 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         {
             // Down to or below what already filled: the rest is cancelled and the order is done.
             Unrest(slot, ref ownSide);
-            _clOrdIds.Remove(order.OwnerId, origClOrdId);
+            _clOrdIds.Remove(order.ClOrdIdHash, slot);
             order.Price = command.Price;
             order.OrderQuantity = order.CumulativeQuantity;
             order.LeavesQuantity = 0;
             order.ClOrdId = command.ClOrdId;
+            order.ClOrdIdHash = newClOrdIdHash;
             EmitReplaced(in command, ref order, origClOrdId).CancelReason = CancelReason.ReplacedToFilled;
             _orders.Release(slot);
             return;
@@ -261,18 +271,19 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             order.OrderQuantity = newQuantity;
             order.LeavesQuantity -= reduction;
             _levels.Levels[order.Level].TotalQuantity -= reduction;
-            Rekey(ref order, command.ClOrdId, origClOrdId);
+            Rekey(slot, command.ClOrdId, newClOrdIdHash, origClOrdId);
             EmitReplaced(in command, ref order, origClOrdId);
             return;
         }
 
         // A price change or quantity increase loses priority: leave the book, match if now marketable, rest at the back.
         Unrest(slot, ref ownSide);
-        _clOrdIds.Remove(order.OwnerId, origClOrdId);
+        _clOrdIds.Remove(order.ClOrdIdHash, slot);
         order.Price = command.Price;
         order.OrderQuantity = newQuantity;
         order.LeavesQuantity = newQuantity - order.CumulativeQuantity;
         order.ClOrdId = command.ClOrdId;
+        order.ClOrdIdHash = newClOrdIdHash;
         EmitReplaced(in command, ref order, origClOrdId);
         Match(slot, ref isBuy ? ref book.Asks : ref book.Bids, order.Price, in command);
         if (order.LeavesQuantity == 0)
@@ -283,27 +294,27 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         {
             // Only Day/GTC orders rest, so a replaced order keeps resting whatever its remainder.
             Rest(slot, ref ownSide);
-            _clOrdIds.Add(order.OwnerId, order.ClOrdId, order.OrderId);
+            _clOrdIds.Add(newClOrdIdHash, slot);
         }
     }
 
-    private RejectReason ValidateReplace(in Command command, ref OrderSlot order)
+    private RejectReason ValidateReplace(in Command command, ref OrderSlot order, ulong newClOrdIdHash)
     {
         if (command.Side != order.Side)
         {
             return RejectReason.ReplaceSideMismatch;
         }
 
-        Instrument instrument = _instruments[order.InstrumentId];
-        RejectReason reason = OrderValidation.CheckQuantity(instrument, command.Quantity);
+        ref readonly TradingLimits limits = ref _limits[order.InstrumentId];
+        RejectReason reason = OrderValidation.CheckQuantity(in limits, command.Quantity);
         if (reason == RejectReason.None)
         {
             // Only limit orders rest, so a replace always carries a limit price.
-            reason = OrderValidation.CheckLimitPrice(instrument, command.Price);
+            reason = OrderValidation.CheckLimitPrice(in limits, command.Price);
         }
 
         if (reason == RejectReason.None && command.ClOrdId != order.ClOrdId &&
-            _clOrdIds.Contains(command.OwnerId, command.ClOrdId))
+            _clOrdIds.TryFind(newClOrdIdHash, command.OwnerId, command.ClOrdId, out _))
         {
             reason = RejectReason.DuplicateClOrdId;
         }
@@ -320,8 +331,8 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             return RejectReason.UnknownInstrument;
         }
 
-        if (!_clOrdIds.TryGet(command.OwnerId, command.OrigClOrdId, out long orderId) ||
-            !_orders.TryGetSlot(orderId, out int found) ||
+        if (!_clOrdIds.TryFind(ClOrdIdIndex.Hash(command.OwnerId, command.OrigClOrdId), command.OwnerId,
+                command.OrigClOrdId, out int found) ||
             _orders[found].InstrumentId != command.InstrumentId)
         {
             return RejectReason.UnknownOrder;
@@ -332,15 +343,17 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
     }
 
     /// <summary>Moves a resting order to the replace request's client id (no-op when it keeps the same id).</summary>
-    private void Rekey(ref OrderSlot order, in ClOrdId newClOrdId, in ClOrdId origClOrdId)
+    private void Rekey(int slot, in ClOrdId newClOrdId, ulong newClOrdIdHash, in ClOrdId origClOrdId)
     {
         if (newClOrdId == origClOrdId)
         {
             return;
         }
 
-        _clOrdIds.Remove(order.OwnerId, origClOrdId);
+        ref OrderSlot order = ref _orders[slot];
+        _clOrdIds.Remove(order.ClOrdIdHash, slot);
         order.ClOrdId = newClOrdId;
-        _clOrdIds.Add(order.OwnerId, newClOrdId, order.OrderId);
+        order.ClOrdIdHash = newClOrdIdHash;
+        _clOrdIds.Add(newClOrdIdHash, slot);
     }
 }

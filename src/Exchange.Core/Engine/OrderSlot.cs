@@ -8,6 +8,9 @@ internal struct OrderSlot
     /// <summary>(generation &lt;&lt; 32) | slot; 0 while the slot is free.</summary>
     public long OrderId;
 
+    /// <summary><see cref="ClOrdIdIndex.Hash"/> of (OwnerId, ClOrdId), kept so index removals never re-read the id.</summary>
+    public ulong ClOrdIdHash;
+
     public int InstrumentId;
     public int OwnerId;
 

@@ -13,29 +13,29 @@ internal static class OrderValidation
     public static bool IsValidTimeInForce(TimeInForce tif) =>
         tif is TimeInForce.Day or TimeInForce.GoodTillCancel or TimeInForce.ImmediateOrCancel or TimeInForce.FillOrKill;
 
-    public static RejectReason CheckQuantity(Instrument instrument, long quantity)
+    public static RejectReason CheckQuantity(in TradingLimits limits, long quantity)
     {
         if (quantity <= 0)
         {
             return RejectReason.QuantityNotPositive;
         }
 
-        return quantity % instrument.LotSize != 0 ? RejectReason.QuantityOffLot : RejectReason.None;
+        return quantity % limits.LotSize != 0 ? RejectReason.QuantityOffLot : RejectReason.None;
     }
 
-    public static RejectReason CheckLimitPrice(Instrument instrument, long price)
+    public static RejectReason CheckLimitPrice(in TradingLimits limits, long price)
     {
         if (price <= 0)
         {
             return RejectReason.PriceNotPositive;
         }
 
-        if (price % instrument.TickSize != 0)
+        if (price % limits.TickSize != 0)
         {
             return RejectReason.PriceOffTick;
         }
 
-        return price < instrument.MinPrice || price > instrument.MaxPrice ? RejectReason.PriceOutOfBand : RejectReason.None;
+        return price < limits.MinPrice || price > limits.MaxPrice ? RejectReason.PriceOutOfBand : RejectReason.None;
     }
 
     /// <summary>Whether a taker on <paramref name="takerIsBuy"/> with <paramref name="limit"/> trades at a resting price.</summary>

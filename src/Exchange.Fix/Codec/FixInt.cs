@@ -150,6 +150,7 @@ public static class FixInt
 
     /// <summary>Decimal digit count (1 for 0), branch-free: the bit length gives the count within one, a table
     /// compare corrects it (bits * 1233 / 4096 is floor(bits * log10 2) for 1..64 bits).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static int CountDigits(ulong value)
     {
         ulong v = value | 1;
@@ -167,7 +168,7 @@ public static class FixInt
     ];
 
     /// <summary>"00" "01" ... "99": two ASCII digits per entry.</summary>
-    private static ReadOnlySpan<byte> DigitPairs =>
+    internal static ReadOnlySpan<byte> DigitPairs =>
         "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"u8;
 
     /// <summary>An overflowing number is OutOfRange only if the rest is still digits; otherwise it is malformed.</summary>

@@ -21,8 +21,10 @@ namespace Exchange.Fix.Codec;
 /// <para>
 /// BodyLength is reserved as three digits (bodies of 100..999 bytes are the common case); a shorter or longer body
 /// moves the body once by the difference. The destination must hold the whole message plus slack: each Add checks
-/// once for its worst case ("tag=" up to 11 bytes, a price up to 22, SOH), so give it the message length + 34 bytes
-/// (<see cref="TypicalMaxLength"/> does). An undersized span is a caller bug and throws. Field values are written as given; the caller must not pass SOH inside a value.
+/// once for its worst case ("tag=" stored as 8 bytes, a price up to 22, SOH, 8 bytes of store slack), so give it
+/// the message length + 39 bytes (<see cref="TypicalMaxLength"/> does). An undersized span is a caller bug and throws.
+/// Field values are written as given; the caller must not pass SOH inside a value. Tags must be 0..999,999. The fields themselves are written by
+/// the unchecked FixFields primitives, which encoders of a bounded shape also use directly.
 /// </para>
 /// </remarks>
 public ref struct FixMessageWriter
@@ -30,15 +32,9 @@ public ref struct FixMessageWriter
     /// <summary>A span size that holds any message the venue sends (CompIDs and texts are short).</summary>
     public const int TypicalMaxLength = 1024;
 
-    private const int ReservedLengthDigits = 3;
-
-    /// <summary>Room for "tag=" of any tag (up to 10 digits, '='); the fast path stores 8 bytes at once.</summary>
-    private const int MaxTagPrefix = 11;
-
-    /// <summary>"8=FIX.4.4|" + "9=".</summary>
-    private const int LengthDigitsOffset = 12;
-
-    private const int BodyStart = LengthDigitsOffset + ReservedLengthDigits + 1;
+    /// <summary>Room claimed per Int, Char, Price or Timestamp field: the 8-byte store of "tag=", the longest value (a
+    /// price, 22), SOH, and the stores' slack past the field.</summary>
+    private const int MaxScalarField = 8 + FixPrice.MaxChars + 1 + FixDigits.Slack;
 
     private readonly Span<byte> _destination;
     private int _pos;
@@ -55,78 +51,26 @@ public ref struct FixMessageWriter
     /// <summary>Starts a message: BeginString, BodyLength placeholder, MsgType and the session's header fields.</summary>
     public void Begin(ReadOnlySpan<byte> msgType, in FixHeader header)
     {
-        "8=FIX.4.4\u00019="u8.CopyTo(_destination);
-        _destination[BodyStart - 1] = FixConstants.Soh;
-        _pos = BodyStart;
-        AddSpan(FixTags.MsgType, msgType);
-        AddSpan(FixTags.SenderCompID, header.SenderCompId);
-        AddSpan(FixTags.TargetCompID, header.TargetCompId);
-        AddInt(FixTags.MsgSeqNum, header.MsgSeqNum);
-        if (header.PossDup)
-        {
-            AddChar(FixTags.PossDupFlag, (byte)'Y');
-        }
-
-        AddTimestamp(FixTags.SendingTime, header.SendingTime);
-        if (header.PossDup)
-        {
-            AddTimestamp(FixTags.OrigSendingTime, header.OrigSendingTime);
-        }
+        _ = ref Claim(FixFields.MaxHeaderLength(msgType, header) + FixDigits.Slack, out _);
+        _pos = FixFields.Header(ref MemoryMarshal.GetReference(_destination), msgType, header);
     }
 
-    public void AddInt(int tag, long value)
-    {
-        Reserve(MaxTagPrefix + FixInt.MaxLongChars + 1);
-        WriteTag(tag);
-        ulong magnitude = (ulong)value;
-        if (value < 0)
-        {
-            Unsafe.Add(ref Start, _pos++) = (byte)'-';
-            magnitude = 0 - magnitude;
-        }
+    public void AddInt(int tag, long value) => _pos = FixFields.Int(ref Claim(MaxScalarField, out int pos), pos, FixFields.PrefixOf(tag), value);
 
-        int digits = FixInt.CountDigits(magnitude);
-        FixInt.WriteDigits(magnitude, MemoryMarshal.CreateSpan(ref Unsafe.Add(ref Start, _pos), digits));
-        _pos += digits;
-        Unsafe.Add(ref Start, _pos++) = FixConstants.Soh;
-    }
-
-    public void AddChar(int tag, byte value)
-    {
-        Reserve(MaxTagPrefix + 2);
-        WriteTag(tag);
-        Unsafe.Add(ref Start, _pos++) = value;
-        Unsafe.Add(ref Start, _pos++) = FixConstants.Soh;
-    }
+    public void AddChar(int tag, byte value) => _pos = FixFields.Char(ref Claim(MaxScalarField, out int pos), pos, FixFields.PrefixOf(tag), value);
 
     public void AddBool(int tag, bool value) => AddChar(tag, value ? (byte)'Y' : (byte)'N');
 
-    public void AddSpan(int tag, scoped ReadOnlySpan<byte> value)
-    {
-        Reserve(MaxTagPrefix + value.Length + 1);
-        WriteTag(tag);
-        value.CopyTo(MemoryMarshal.CreateSpan(ref Unsafe.Add(ref Start, _pos), value.Length));
-        _pos += value.Length;
-        Unsafe.Add(ref Start, _pos++) = FixConstants.Soh;
-    }
+    public void AddSpan(int tag, scoped ReadOnlySpan<byte> value) =>
+        _pos = FixFields.Bytes(ref Claim(8 + value.Length + 1, out int pos), pos, FixFields.PrefixOf(tag), value);
 
     /// <summary>Writes a fixed-point value exactly, in its shortest form (see <see cref="FixPrice.Format"/>).</summary>
-    public void AddPrice(int tag, long units, int decimals)
-    {
-        Reserve(MaxTagPrefix + FixPrice.MaxChars + 1);
-        WriteTag(tag);
-        _pos += FixPrice.Format(units, decimals, MemoryMarshal.CreateSpan(ref Unsafe.Add(ref Start, _pos), FixPrice.MaxChars));
-        Unsafe.Add(ref Start, _pos++) = FixConstants.Soh;
-    }
+    public void AddPrice(int tag, long units, int decimals) =>
+        _pos = FixFields.Price(ref Claim(MaxScalarField, out int pos), pos, FixFields.PrefixOf(tag), units, decimals);
 
     /// <summary>Writes a UTCTimestamp with milliseconds.</summary>
-    public void AddTimestamp(int tag, long unixNanos)
-    {
-        Reserve(MaxTagPrefix + FixTimestamp.MillisecondsLength + 1);
-        WriteTag(tag);
-        _pos += FixTimestamp.FormatMilliseconds(unixNanos, MemoryMarshal.CreateSpan(ref Unsafe.Add(ref Start, _pos), FixTimestamp.MillisecondsLength));
-        Unsafe.Add(ref Start, _pos++) = FixConstants.Soh;
-    }
+    public void AddTimestamp(int tag, long unixNanos) =>
+        _pos = FixFields.Timestamp(ref Claim(MaxScalarField, out int pos), pos, FixFields.PrefixOf(tag), unixNanos);
 
     /// <summary>Appends already-encoded "tag=value\x01" fields, e.g. a stored body being resent.</summary>
     public void AddRaw(scoped ReadOnlySpan<byte> fields)
@@ -136,27 +80,7 @@ public ref struct FixMessageWriter
     }
 
     /// <summary>Fills BodyLength, appends CheckSum, and returns the message's total length (from span start).</summary>
-    public int Finish()
-    {
-        int bodyLength = _pos - BodyStart;
-        int digits = FixInt.CountDigits((ulong)bodyLength);
-        int shift = digits - ReservedLengthDigits;
-        if (shift != 0)
-        {
-            _destination[BodyStart.._pos].CopyTo(_destination[(BodyStart + shift)..]);
-            _pos += shift;
-            _destination[BodyStart + shift - 1] = FixConstants.Soh;
-        }
-
-        FixInt.FormatUnsigned((ulong)bodyLength, _destination[LengthDigitsOffset..]);
-        int checksum = FixChecksum.Compute(_destination[.._pos]);
-        Span<byte> trailer = _destination.Slice(_pos, FixConstants.TrailerLength);
-        "10="u8.CopyTo(trailer);
-        FixChecksum.WriteThreeDigits(checksum, trailer[3..]);
-        trailer[6] = FixConstants.Soh;
-        _pos += FixConstants.TrailerLength;
-        return _pos;
-    }
+    public int Finish() => _pos = FixFields.Finish(_destination, _pos);
 
     /// <summary>Finishes the message and commits it to <paramref name="output"/>, whose span this writer was given.</summary>
     public int FinishTo(IBufferWriter<byte> output)
@@ -166,61 +90,20 @@ public ref struct FixMessageWriter
         return length;
     }
 
-    /// <summary>First byte of the destination; writes past <see cref="Reserve"/>d space are the only unchecked ones.</summary>
-    private readonly ref byte Start => ref MemoryMarshal.GetReference(_destination);
-
     /// <summary>
-    /// Checks once per field that <paramref name="bytes"/> more fit, so the field's own stores need no bounds checks.
-    /// An undersized destination is a caller bug: it throws, as the checked span stores did.
+    /// Checks once per field that <paramref name="bytes"/> more fit, so the field's own stores need no bounds checks,
+    /// and hands out the destination's first byte and the current position. An undersized destination is a caller
+    /// bug: it throws.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private readonly void Reserve(int bytes)
+    private readonly ref byte Claim(int bytes, out int pos)
     {
-        if ((uint)(_pos + bytes) > (uint)_destination.Length)
+        pos = _pos;
+        if ((uint)(pos + bytes) > (uint)_destination.Length)
         {
-            ThrowTooSmall();
-        }
-    }
-
-    private static void ThrowTooSmall() =>
-        throw new ArgumentException("The destination span is too small for this FIX message.");
-
-    /// <summary>Writes "tag="; the caller has <see cref="Reserve"/>d at least <see cref="MaxTagPrefix"/> bytes.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private void WriteTag(int tag)
-    {
-        if ((uint)tag < TagPrefixes.Count)
-        {
-            // One 8-byte store of the precomputed "tag=" (the bytes past its length are overwritten next).
-            Unsafe.WriteUnaligned(ref Unsafe.Add(ref Start, _pos), TagPrefixes.Bytes[tag]);
-            _pos += TagPrefixes.Lengths[tag];
-            return;
+            FixFields.ThrowTooSmall();
         }
 
-        _pos += FixInt.FormatUnsigned((uint)tag, MemoryMarshal.CreateSpan(ref Unsafe.Add(ref Start, _pos), MaxTagPrefix - 1));
-        Unsafe.Add(ref Start, _pos++) = (byte)'=';
-    }
-
-    /// <summary>"tag=" for every tag below <see cref="Count"/>, packed little-endian into a ulong each.</summary>
-    private static class TagPrefixes
-    {
-        public const int Count = 10_000;
-
-        public static readonly ulong[] Bytes = new ulong[Count];
-
-        public static readonly byte[] Lengths = new byte[Count];
-
-        static TagPrefixes()
-        {
-            Span<byte> text = stackalloc byte[sizeof(ulong)];
-            for (int tag = 0; tag < Count; tag++)
-            {
-                text.Clear();
-                int length = FixInt.FormatUnsigned((uint)tag, text);
-                text[length++] = (byte)'=';
-                Bytes[tag] = MemoryMarshal.Read<ulong>(text); // native order, as WriteTag stores it
-                Lengths[tag] = (byte)length;
-            }
-        }
+        return ref MemoryMarshal.GetReference(_destination);
     }
 }

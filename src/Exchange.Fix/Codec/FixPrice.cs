@@ -1,3 +1,5 @@
+using System.Runtime.InteropServices;
+
 namespace Exchange.Fix.Codec;
 
 /// <summary>
@@ -281,48 +283,12 @@ public static class FixPrice
             throw new ArgumentOutOfRangeException(nameof(decimals));
         }
 
-        int pos = 0;
-        ulong magnitude = (ulong)units;
-        if (units < 0)
-        {
-            destination[pos++] = (byte)'-';
-            magnitude = 0 - (ulong)units;
-        }
-
-        ulong whole = DivPow10(magnitude, decimals);
-        ulong fraction = magnitude - (whole * (ulong)PowersOf10[decimals]);
-        pos += FixInt.FormatUnsigned(whole, destination[pos..]);
-        if (fraction == 0)
-        {
-            return pos;
-        }
-
-        int width = decimals;
-        while (fraction % 10 == 0)
-        {
-            fraction /= 10;
-            width--;
-        }
-
-        destination[pos++] = (byte)'.';
-        FixInt.WriteDigits(fraction, destination.Slice(pos, width));
-        return pos + width;
+        // FixDigits stores past the result's end; format into room for that, then copy exactly the result.
+        Span<byte> scratch = stackalloc byte[MaxChars + FixDigits.Slack];
+        int length = FixDigits.WritePrice(ref MemoryMarshal.GetReference(scratch), units, decimals);
+        scratch[..length].CopyTo(destination);
+        return length;
     }
-
-    /// <summary>value / 10^decimals with a constant divisor per case, so the JIT emits a multiply, not a division.</summary>
-    private static ulong DivPow10(ulong value, int decimals) => decimals switch
-    {
-        0 => value,
-        1 => value / 10,
-        2 => value / 100,
-        3 => value / 1_000,
-        4 => value / 10_000,
-        5 => value / 100_000,
-        6 => value / 1_000_000,
-        7 => value / 10_000_000,
-        8 => value / 100_000_000,
-        _ => value / (ulong)PowersOf10[decimals],
-    };
 
     internal static long Pow10(int decimals) => PowersOf10[decimals];
 

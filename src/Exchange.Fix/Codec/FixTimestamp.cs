@@ -1,6 +1,7 @@
 using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics;
 
 namespace Exchange.Fix.Codec;
 
@@ -19,7 +20,7 @@ public static class FixTimestamp
     private const long NanosPerDay = 86_400L * NanosPerSecond;
 
     [ThreadStatic]
-    private static SecondCache t_secondCache;
+    private static MillisecondCache t_millisecondCache;
 
     public static FieldStatus TryParse(ReadOnlySpan<byte> value, out long unixNanos)
     {
@@ -144,33 +145,38 @@ public static class FixTimestamp
     }
 
     /// <summary>Writes "yyyyMMdd-HH:mm:ss.sss" (truncated to milliseconds) and returns 21.</summary>
-    /// <remarks>
-    /// Outbound messages carry SendingTime and TransactTime from the same second over and over, so the
-    /// "yyyyMMdd-HH:mm:ss" part is kept per thread (a thread-static struct: no allocation, no sharing) and only
-    /// rebuilt when the second changes.
-    /// </remarks>
     public static int FormatMilliseconds(long unixNanos, Span<byte> destination)
     {
-        Span<byte> d = destination[..MillisecondsLength];
-        long second = Math.DivRem(unixNanos, NanosPerSecond, out long nanosOfSecond);
-        if (nanosOfSecond < 0)
-        {
-            second--;
-            nanosOfSecond += NanosPerSecond;
-        }
-
-        ref SecondCache cache = ref t_secondCache;
-        if (!cache.IsValid || cache.Second != second)
-        {
-            FormatSecond(second, cache.Text);
-            cache.Second = second;
-            cache.IsValid = true;
-        }
-
-        ((ReadOnlySpan<byte>)cache.Text).CopyTo(d);
-        d[17] = (byte)'.';
-        FixInt.WriteDigits((ulong)(nanosOfSecond / 1_000_000L), d.Slice(18, 3));
+        WriteMilliseconds(ref MemoryMarshal.GetReference(destination[..MillisecondsLength]), unixNanos);
         return MillisecondsLength;
+    }
+
+    /// <summary>
+    /// Writes the 21 bytes of "yyyyMMdd-HH:mm:ss.sss" at a raw reference (exactly those: a 16-byte and an
+    /// overlapping 8-byte store); the caller guarantees the room.
+    /// </summary>
+    /// <remarks>
+    /// Outbound messages carry SendingTime and TransactTime from the same millisecond, or at least the same second,
+    /// over and over, so the text is cached per thread (a thread-static struct: no allocation, no sharing, exact for
+    /// any sequence of times): the same millisecond is two register stores, a new millisecond patches three digits,
+    /// a new second formats the date and time again.
+    /// </remarks>
+    internal static void WriteMilliseconds(ref byte destination, long unixNanos)
+    {
+        long millis = Math.DivRem(unixNanos, 1_000_000L, out long nanosOfMilli);
+        if (nanosOfMilli < 0)
+        {
+            millis--;
+        }
+
+        ref MillisecondCache cache = ref t_millisecondCache;
+        if (cache.Millisecond != millis || !cache.IsValid)
+        {
+            cache.Refresh(millis);
+        }
+
+        Unsafe.WriteUnaligned(ref destination, cache.Head);
+        Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, MillisecondCache.TailOffset), cache.Tail);
     }
 
     /// <summary>Writes "yyyyMMdd-HH:mm:ss" for a count of seconds since the epoch.</summary>
@@ -259,16 +265,47 @@ public static class FixTimestamp
         return true;
     }
 
-    private struct SecondCache
+    /// <summary>
+    /// One thread's last formatted millisecond: bytes 0..15 of the text in <see cref="Head"/>, bytes 13..20 in
+    /// <see cref="Tail"/>, so two stores write exactly the 21 bytes.
+    /// </summary>
+    private struct MillisecondCache
     {
+        public const int TailOffset = 13;
+
+        /// <summary>Bits of <see cref="Tail"/> that hold the three millisecond digits (text bytes 18..20).</summary>
+        private const ulong MillisDigitsMask = 0xFFFF_FF00_0000_0000UL;
+
+        public long Millisecond;
         public long Second;
         public bool IsValid;
-        public SecondText Text;
-    }
+        public Vector128<byte> Head;
+        public ulong Tail;
 
-    [System.Runtime.CompilerServices.InlineArray(17)]
-    private struct SecondText
-    {
-        private byte _element0;
+        public void Refresh(long millis)
+        {
+            long second = Math.DivRem(millis, 1_000L, out long millisOfSecond);
+            if (millisOfSecond < 0)
+            {
+                second--;
+                millisOfSecond += 1_000;
+            }
+
+            if (!IsValid || second != Second)
+            {
+                Span<byte> text = stackalloc byte[MillisecondsLength];
+                FormatSecond(second, text);
+                text[17] = (byte)'.';
+                Head = Vector128.Create((ReadOnlySpan<byte>)text[..16]);
+                Tail = MemoryMarshal.Read<ulong>(text[TailOffset..]);
+                Second = second;
+            }
+
+            // The digits of millisOfSecond (< 1000) are the last three of its eight-digit form: bytes 5..7, exactly
+            // where Tail keeps them.
+            Tail = (Tail & ~MillisDigitsMask) | (FixDigits.EightDigitsAscii((uint)millisOfSecond) & MillisDigitsMask);
+            Millisecond = millis;
+            IsValid = true;
+        }
     }
 }

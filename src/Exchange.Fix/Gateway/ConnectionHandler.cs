@@ -19,7 +19,7 @@ namespace Exchange.Fix.Gateway;
 /// session's lock; commands, subscriptions and market-data notifications are handed on only after the lock is
 /// released, because the publisher may wait for ring space while the sender thread needs the same lock.
 /// </remarks>
-internal sealed class ConnectionHandler : ISessionApplication
+internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionReader
 {
     private const int ScratchSize = 2048;
 
@@ -54,6 +54,10 @@ internal sealed class ConnectionHandler : ISessionApplication
     public GatewaySession? Bound { get; private set; }
 
     public long StartedMono { get; }
+
+    public bool CloseRequested => Transport.CloseRequested;
+
+    public void Detach(string why) => _gateway.Detach(this, why);
 
     /// <summary>Frames and handles every complete message in <paramref name="buffer"/>.</summary>
     /// <param name="consumed">Where the pipe may advance to.</param>

@@ -77,13 +77,7 @@ public sealed class FixGateway : IFixGateway, IDisposable
     {
         ArgumentNullException.ThrowIfNull(connection);
         ArgumentNullException.ThrowIfNull(input);
-        var handler = new ConnectionHandler(this, _services, connection, input);
-        _awaitingLogon[handler] = true;
-        if (_stopping)
-        {
-            handler.Transport.Close("venue is stopping");
-        }
-
+        ConnectionHandler handler = Attach(connection, input);
         try
         {
             while (!handler.Transport.CloseRequested)
@@ -112,10 +106,34 @@ public sealed class FixGateway : IFixGateway, IDisposable
         }
         finally
         {
-            _awaitingLogon.TryRemove(handler, out _);
-            handler.OnConnectionEnded();
-            handler.Transport.Close("connection ended");
+            handler.Detach("connection ended");
         }
+    }
+
+    public IFixConnectionReader Attach(IFixConnection connection)
+    {
+        ArgumentNullException.ThrowIfNull(connection);
+        return Attach(connection, input: null);
+    }
+
+    private ConnectionHandler Attach(IFixConnection connection, PipeReader? input)
+    {
+        var handler = new ConnectionHandler(this, _services, connection, input);
+        _awaitingLogon[handler] = true;
+        if (_stopping)
+        {
+            handler.Transport.Close("venue is stopping");
+        }
+
+        return handler;
+    }
+
+    /// <summary>The end of a connection, however it ended: releases its session and closes the transport.</summary>
+    internal void Detach(ConnectionHandler handler, string why)
+    {
+        _awaitingLogon.TryRemove(handler, out _);
+        handler.OnConnectionEnded();
+        handler.Transport.Close(why);
     }
 
     public void SendEvent(in EngineEvent engineEvent, in StageTimes times)

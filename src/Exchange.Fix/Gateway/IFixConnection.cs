@@ -1,4 +1,4 @@
-using System.IO.Pipelines;
+using System.Buffers;
 
 namespace Exchange.Fix.Gateway;
 
@@ -16,7 +16,7 @@ public interface IFixConnection
 
     string RemoteEndPoint { get; }
 
-    PipeWriter Output { get; }
+    IBufferWriter<byte> Output { get; }
 
     Lock WriteLock { get; }
 

@@ -7,7 +7,8 @@ namespace Exchange.Fix.Gateway;
 /// The venue's FIX side as the host drives it: connections in, engine events and market data out.
 /// </summary>
 /// <remarks>
-/// Threading: <see cref="RunConnectionAsync"/> runs once per connection on the thread pool; <see cref="SendEvent"/>
+/// Threading: <see cref="RunConnectionAsync"/> runs once per connection on the thread pool (or the host polls
+/// connections it attached with <see cref="Attach"/>); <see cref="SendEvent"/>
 /// only on the host's sender thread; <see cref="SendMarketDataSnapshot"/> and <see cref="SendMarketDataIncremental"/>
 /// only on the market-data publisher thread; <see cref="Poll"/> on a timer. Calls into one session are serialised
 /// inside the gateway. Steady-state sends allocate nothing.
@@ -21,6 +22,13 @@ public interface IFixGateway
 
     /// <summary>The whole life of one connection: logon, messages, logout. Completes when the connection is closed.</summary>
     Task RunConnectionAsync(IFixConnection connection, System.IO.Pipelines.PipeReader input, CancellationToken cancellationToken);
+
+    /// <summary>
+    /// Polled I/O: attaches a connection whose socket the host reads itself. The host feeds every read to the returned
+    /// reader (one thread at a time), stops reading once <see cref="IFixConnectionReader.CloseRequested"/> is set, and
+    /// calls <see cref="IFixConnectionReader.Detach"/> exactly once when the connection ends.
+    /// </summary>
+    IFixConnectionReader Attach(IFixConnection connection);
 
     /// <summary>Sends one engine event to its owner as an ExecutionReport (or OrderCancelReject); stored for resend if the owner is away.</summary>
     void SendEvent(in EngineEvent engineEvent, in StageTimes times);

@@ -1,6 +1,7 @@
 using System.Buffers;
 using Exchange.Core.Domain;
 using Exchange.Core.Events;
+using System.Runtime.InteropServices;
 using Exchange.Fix.Codec;
 
 namespace Exchange.Fix.Mapping;
@@ -13,15 +14,21 @@ public static class ExecutionReportEncoder
 {
     private const int AvgPxExtraDecimals = 4;
 
+    /// <summary>10^<see cref="AvgPxExtraDecimals"/>: notionals up to long.MaxValue / this scale without overflow.</summary>
+    private const long MaxAverageScale = 10_000;
+
     /// <summary>Writes the report into <paramref name="destination"/> and returns its length.</summary>
     /// <param name="symbol">Symbol (55): <see cref="InstrumentDirectory.SymbolOf"/>, or the request's own bytes for an unknown symbol.</param>
     /// <param name="priceDecimals">The instrument's <see cref="Instrument.PriceDecimals"/>.</param>
+    /// <exception cref="ArgumentException">The destination cannot hold the longest report of these inputs.</exception>
     public static int Encode(Span<byte> destination, in FixHeader header, in EngineEvent e, ReadOnlySpan<byte> symbol, int priceDecimals)
     {
-        var w = new FixMessageWriter(destination);
-        w.Begin("8"u8, header);
-        WriteBody(ref w, e, symbol, priceDecimals, default);
-        return w.Finish();
+        ReadOnlySpan<byte> text = TextOf(e, default);
+        EnsureRoom(destination, MaxReportLength(header, e, symbol, text));
+        ref byte d = ref MemoryMarshal.GetReference(destination);
+        int pos = FixFields.Header(ref d, "8"u8, header);
+        pos = WriteBody(ref d, pos, e, symbol, priceDecimals, text);
+        return FixFields.Finish(destination, pos);
     }
 
     /// <summary>
@@ -29,92 +36,137 @@ public static class ExecutionReportEncoder
     /// their length: the body a session stores and frames itself (<c>FixSession.SendApplication("8"u8, body)</c>).
     /// </summary>
     /// <param name="rejectText">Replaces the reason's fixed Text (58) on a reject when not empty.</param>
+    /// <exception cref="ArgumentException">The destination cannot hold the longest body of these inputs.</exception>
     public static int EncodeBody(Span<byte> destination, in EngineEvent e, ReadOnlySpan<byte> symbol, int priceDecimals, ReadOnlySpan<byte> rejectText = default)
     {
-        var w = new FixMessageWriter(destination);
-        WriteBody(ref w, e, symbol, priceDecimals, rejectText);
-        return w.Length;
+        ReadOnlySpan<byte> text = TextOf(e, rejectText);
+        EnsureRoom(destination, MaxBodyLength(e, symbol, text) + FixDigits.Slack);
+        return WriteBody(ref MemoryMarshal.GetReference(destination), 0, e, symbol, priceDecimals, text);
     }
 
-    private static void WriteBody(ref FixMessageWriter w, in EngineEvent e, ReadOnlySpan<byte> symbol, int priceDecimals, ReadOnlySpan<byte> rejectText)
-    {
-        if (e.OrderId > 0)
-        {
-            w.AddInt(FixTags.OrderID, e.OrderId);
-        }
-        else
-        {
-            w.AddSpan(FixTags.OrderID, "NONE"u8);
-        }
+    /// <summary>
+    /// Longest body these inputs can produce: every scalar field (37 or "NONE", 17, 150, 39, 54, 40, 38, 44, 151, 14,
+    /// 6, 31, 32, 103, 60) at its maximum and the variable ones (11, 41, 55, 58) at their length.
+    /// </summary>
+    private static int MaxBodyLength(in EngineEvent e, ReadOnlySpan<byte> symbol, ReadOnlySpan<byte> text) =>
+        (15 * FixFields.MaxScalarField) + (5 * FixFields.MaxSpanFieldOverhead) + 4 + e.ClOrdId.Length + e.OrigClOrdId.Length +
+        symbol.Length + text.Length;
 
-        w.AddInt(FixTags.ExecID, e.EventId);
-        w.AddChar(FixTags.ExecType, OrderStates.ExecType(e.Type));
-        w.AddChar(FixTags.OrdStatus, OrderStates.OrdStatus(e));
-        w.AddSpan(FixTags.ClOrdID, e.ClOrdId.AsSpan());
+    /// <summary>Room a whole report of these inputs needs, the fields' store slack included.</summary>
+    private static int MaxReportLength(in FixHeader header, in EngineEvent e, ReadOnlySpan<byte> symbol, ReadOnlySpan<byte> text) =>
+        FixFields.MaxHeaderLength("8"u8, header) + MaxBodyLength(e, symbol, text) + FixConstants.TrailerLength + FixDigits.Slack;
+
+    /// <summary>One check for the whole report, so the fields are written without any (see <see cref="FixFields"/>).</summary>
+    private static void EnsureRoom(Span<byte> destination, int room)
+    {
+        if (destination.Length < room)
+        {
+            FixFields.ThrowTooSmall();
+        }
+    }
+
+    /// <summary>Text (58): on a reject the caller's text or the reason's, on an unsolicited cancel the reason's, else none.</summary>
+    private static ReadOnlySpan<byte> TextOf(in EngineEvent e, ReadOnlySpan<byte> rejectText) =>
+        e.Type == EventType.Rejected ? (rejectText.IsEmpty ? RejectTexts.For(e.RejectReason) : rejectText) :
+        e.Type == EventType.Cancelled && e.CancelReason != CancelReason.Requested ? RejectTexts.For(e.CancelReason) :
+        default;
+
+    /// <summary>Writes the body at <paramref name="pos"/> and returns the position after it; the room is checked.</summary>
+    private static int WriteBody(ref byte d, int pos, in EngineEvent e, ReadOnlySpan<byte> symbol, int priceDecimals, ReadOnlySpan<byte> text)
+    {
+        // The division first: its result is ready by the time field 6 is written, instead of every later field's
+        // position waiting for it.
+        long average = AveragePrice(e.CumulativeNotional, e.CumulativeQuantity, out int averageDecimals, priceDecimals);
+        pos = e.OrderId > 0
+            ? FixFields.Int(ref d, pos, FixFields.PrefixOf(FixTags.OrderID), e.OrderId)
+            : FixFields.Bytes(ref d, pos, FixFields.PrefixOf(FixTags.OrderID), "NONE"u8);
+        pos = FixFields.Int(ref d, pos, FixFields.PrefixOf(FixTags.ExecID), e.EventId);
+        pos = FixFields.Char(ref d, pos, FixFields.PrefixOf(FixTags.ExecType), OrderStates.ExecType(e.Type));
+        pos = FixFields.Char(ref d, pos, FixFields.PrefixOf(FixTags.OrdStatus), OrderStates.OrdStatus(e));
+        pos = FixFields.Bytes(ref d, pos, FixFields.PrefixOf(FixTags.ClOrdID), e.ClOrdId.AsSpan());
         if (!e.OrigClOrdId.IsEmpty && e.Type is EventType.Replaced or EventType.Cancelled)
         {
-            w.AddSpan(FixTags.OrigClOrdID, e.OrigClOrdId.AsSpan());
+            pos = FixFields.Bytes(ref d, pos, FixFields.PrefixOf(FixTags.OrigClOrdID), e.OrigClOrdId.AsSpan());
         }
 
-        w.AddChar(FixTags.Side, (byte)e.Side);
-        w.AddSpan(FixTags.Symbol, symbol);
+        pos = FixFields.Char(ref d, pos, FixFields.PrefixOf(FixTags.Side), (byte)e.Side);
+        pos = FixFields.Bytes(ref d, pos, FixFields.PrefixOf(FixTags.Symbol), symbol);
         if (e.OrderType != OrderType.None)
         {
-            w.AddChar(FixTags.OrdType, (byte)e.OrderType);
+            pos = FixFields.Char(ref d, pos, FixFields.PrefixOf(FixTags.OrdType), (byte)e.OrderType);
         }
 
-        w.AddInt(FixTags.OrderQty, e.OrderQuantity);
+        pos = FixFields.Int(ref d, pos, FixFields.PrefixOf(FixTags.OrderQty), e.OrderQuantity);
         if (e.OrderType == OrderType.Limit)
         {
-            w.AddPrice(FixTags.Price, e.Price, priceDecimals);
+            pos = FixFields.Price(ref d, pos, FixFields.PrefixOf(FixTags.Price), e.Price, priceDecimals);
         }
 
-        w.AddInt(FixTags.LeavesQty, e.LeavesQuantity);
-        w.AddInt(FixTags.CumQty, e.CumulativeQuantity);
-        AddAveragePrice(ref w, e.CumulativeNotional, e.CumulativeQuantity, priceDecimals);
+        pos = FixFields.Int(ref d, pos, FixFields.PrefixOf(FixTags.LeavesQty), e.LeavesQuantity);
+        pos = FixFields.Int(ref d, pos, FixFields.PrefixOf(FixTags.CumQty), e.CumulativeQuantity);
+        pos = FixFields.Price(ref d, pos, FixFields.PrefixOf(FixTags.AvgPx), average, averageDecimals);
         if (e.Type == EventType.Trade)
         {
-            w.AddPrice(FixTags.LastPx, e.LastPrice, priceDecimals);
-            w.AddInt(FixTags.LastQty, e.LastQuantity);
+            pos = FixFields.Price(ref d, pos, FixFields.PrefixOf(FixTags.LastPx), e.LastPrice, priceDecimals);
+            pos = FixFields.Int(ref d, pos, FixFields.PrefixOf(FixTags.LastQty), e.LastQuantity);
         }
         else if (e.Type == EventType.Rejected)
         {
-            w.AddInt(FixTags.OrdRejReason, OrderStates.OrdRejReason(e.RejectReason));
-            w.AddSpan(FixTags.Text, rejectText.IsEmpty ? RejectTexts.For(e.RejectReason) : rejectText);
-        }
-        else if (e.Type == EventType.Cancelled && e.CancelReason != CancelReason.Requested)
-        {
-            w.AddSpan(FixTags.Text, RejectTexts.For(e.CancelReason));
+            pos = FixFields.Int(ref d, pos, FixFields.PrefixOf(FixTags.OrdRejReason), OrderStates.OrdRejReason(e.RejectReason));
         }
 
-        w.AddTimestamp(FixTags.TransactTime, e.Timestamp);
+        if (!text.IsEmpty)
+        {
+            pos = FixFields.Bytes(ref d, pos, FixFields.PrefixOf(FixTags.Text), text);
+        }
+
+        return FixFields.Timestamp(ref d, pos, FixFields.PrefixOf(FixTags.TransactTime), e.Timestamp);
     }
 
     /// <summary>Encodes into the writer's span and advances it.</summary>
     public static int Encode(IBufferWriter<byte> output, in FixHeader header, in EngineEvent e, ReadOnlySpan<byte> symbol, int priceDecimals)
     {
         ArgumentNullException.ThrowIfNull(output);
-        int length = Encode(output.GetSpan(FixMessageWriter.TypicalMaxLength), header, e, symbol, priceDecimals);
+        int length = Encode(output.GetSpan(MaxReportLength(header, e, symbol, TextOf(e, default))), header, e, symbol, priceDecimals);
         output.Advance(length);
         return length;
     }
 
     /// <summary>
-    /// AvgPx (6) = notional / quantity in integer arithmetic: exact whenever the average terminates within the
-    /// instrument's decimals + 4 (it is written in shortest form), otherwise rounded half-up at that precision.
-    /// 0 when nothing has filled.
+    /// AvgPx (6) = notional / quantity in integer arithmetic, in units of 10^-<paramref name="decimals"/>: exact
+    /// whenever the average terminates within the instrument's decimals + 4 (it is written in shortest form),
+    /// otherwise rounded half-up at that precision. 0 when nothing has filled.
     /// </summary>
-    private static void AddAveragePrice(ref FixMessageWriter w, long notional, long quantity, int decimals)
+    private static long AveragePrice(long notional, long quantity, out int decimals, int priceDecimals)
     {
+        int extra = Math.Min(AvgPxExtraDecimals, FixPrice.MaxDecimals - priceDecimals);
+        decimals = priceDecimals + extra;
         if (quantity <= 0)
         {
-            w.AddInt(FixTags.AvgPx, 0);
-            return;
+            return 0;
         }
 
-        int extra = Math.Min(AvgPxExtraDecimals, FixPrice.MaxDecimals - decimals);
-        Int128 scaled = (Int128)notional * FixPrice.Pow10(extra);
-        Int128 average = Int128.DivRem(scaled, quantity) is var (q, r) && r * 2 >= quantity ? q + 1 : q;
-        w.AddPrice(FixTags.AvgPx, (long)average, decimals + extra);
+        long scale = FixPrice.Pow10(extra);
+        if ((ulong)notional <= long.MaxValue / MaxAverageScale)
+        {
+            // Every realistic notional: the scaled value fits a long, so one 64-bit division instead of Int128's.
+            long scaled = notional * scale;
+            long q = Math.DivRem(scaled, quantity, out long r);
+            return r >= quantity - r ? q + 1 : q; // half-up, as 2r >= quantity without overflow
+        }
+
+        // Notionals beyond that (or negative): exact in Int128. An average too large for a long at the extra
+        // precision (above ~9.2e10 at a 4-decimal instrument) gives up extra decimals until it fits, rather than
+        // wrapping around; at the instrument's own decimals it always fits (|notional / quantity| <= |notional|).
+        for (; ; extra--, decimals--, scale /= 10)
+        {
+            Int128 wide = (Int128)notional * scale;
+            (Int128 quotient, Int128 remainder) = Int128.DivRem(wide, quantity);
+            Int128 average = remainder * 2 >= quantity ? quotient + 1 : quotient;
+            if ((average <= long.MaxValue && average >= long.MinValue) || extra == 0)
+            {
+                return (long)average;
+            }
+        }
     }
 }

@@ -1,4 +1,5 @@
 using System.Buffers.Binary;
+using System.IO.MemoryMappedFiles;
 using Exchange.Core.Storage;
 
 namespace Exchange.Fix.Session;
@@ -11,12 +12,16 @@ namespace Exchange.Fix.Session;
 /// appends never follow garbage.
 /// </summary>
 /// <remarks>
-/// Records are staged in a preallocated buffer and written with positional writes, so the per-message path does not
-/// allocate (only when the staging buffer or the seq index has to grow). Resends read messages back from the file
-/// through a reusable buffer; only an index of record offsets is kept in memory. The file grows with the session and
-/// is truncated on <see cref="Reset"/> (ResetSeqNumFlag logon); there is no other compaction. Single-threaded.
+/// <para>Records are written straight into a memory map of the file: a record is in the OS page cache (safe from a
+/// process crash) as soon as the call returns, for the cost of a copy rather than a system call per record, which on
+/// the order path is the difference between a few and a few tens of microseconds. Fsyncs follow the
+/// <see cref="FsyncPolicy"/>. The file is extended (sparsely) a chunk ahead of the records; the zero-filled rest reads
+/// as the end on replay, and <see cref="Dispose"/> trims it.</para>
+/// <para>Resends read stored messages from the map; only an index of record offsets is kept in memory. The file grows
+/// with the session and is truncated on <see cref="Reset"/> (ResetSeqNumFlag logon); there is no other compaction.
+/// Single-threaded. Allocation: none per record (a new mapping object when the file grows by a chunk).</para>
 /// </remarks>
-public sealed class FileSessionStore : ISessionStore
+public sealed unsafe class FileSessionStore : ISessionStore
 {
     private const int HeaderSize = 8;
     private const int MaxPayload = 16 * 1024 * 1024;
@@ -27,26 +32,35 @@ public sealed class FileSessionStore : ISessionStore
     private readonly FileStream _file;
     private readonly FsyncPolicy _policy;
     private readonly int _batchSize;
-    private byte[] _pending = new byte[64 * 1024];
-    private int _pendingLength;
-    private int _pendingRecords;
-    private long _fileLength;
+    private readonly long _chunkBytes;
+    private MemoryMappedFile? _map;
+    private MemoryMappedViewAccessor? _view;
+    private byte* _base;
+    private long _mappedLength;
+    private long _fileLength; // end of the last record: where the next one goes
+    private int _unsyncedRecords;
     private long[] _offsets = new long[1024]; // record offset + 1 by seq; 0 = not stored
-    private byte[] _readBuffer = new byte[4096];
+    private bool _disposed;
 
-    public FileSessionStore(string path, FsyncPolicy policy = FsyncPolicy.Always, int batchSize = 64)
+    /// <param name="path">The store file; created with its folder when missing.</param>
+    /// <param name="policy">When records are fsynced (every policy hands each record to the OS at once).</param>
+    /// <param name="batchSize">With <see cref="FsyncPolicy.Batch"/>: records per fsync.</param>
+    /// <param name="mapChunkBytes">How far ahead of the records the file is extended and mapped at a time.</param>
+    public FileSessionStore(string path, FsyncPolicy policy = FsyncPolicy.Always, int batchSize = 64, long mapChunkBytes = 1024 * 1024)
     {
         ArgumentException.ThrowIfNullOrEmpty(path);
         ArgumentOutOfRangeException.ThrowIfLessThan(batchSize, 1);
+        ArgumentOutOfRangeException.ThrowIfLessThan(mapChunkBytes, 4096);
         _policy = policy;
         _batchSize = batchSize;
+        _chunkBytes = mapChunkBytes;
         string? directory = Path.GetDirectoryName(Path.GetFullPath(path));
         if (directory is not null)
         {
             Directory.CreateDirectory(directory);
         }
 
-        // bufferSize 0: no FileStream buffering; all I/O is positional through the handle and our staging buffer.
+        // bufferSize 0: no FileStream buffering; the replay reads positionally, appends go through the map.
         _file = new FileStream(path, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.Read, bufferSize: 0);
         Load();
         if (_file.Length != _fileLength)
@@ -54,6 +68,8 @@ public sealed class FileSessionStore : ISessionStore
             _file.SetLength(_fileLength);
             _file.Flush(flushToDisk: true);
         }
+
+        Map(_fileLength + _chunkBytes);
     }
 
     public int NextSenderSeqNum { get; private set; } = 1;
@@ -76,14 +92,15 @@ public sealed class FileSessionStore : ISessionStore
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(msgSeqNum, 1);
         int payloadLength = 1 + StoredMessageCodec.SizeOf(msgType, body);
-        Span<byte> payload = BeginRecord(payloadLength, out long recordOffset);
+        Span<byte> payload = BeginRecord(payloadLength);
         payload[0] = KindMessage;
         StoredMessageCodec.Write(payload[1..], msgSeqNum, msgType, sendingTimeNanos, body);
-        IndexMessage(msgSeqNum, recordOffset);
+        IndexMessage(msgSeqNum, _fileLength);
         NextSenderSeqNum = msgSeqNum + 1;
         EndRecord(payloadLength);
     }
 
+    /// <remarks>The message's spans point into the map: valid until the next call that writes to this store.</remarks>
     public bool TryGetOutbound(int msgSeqNum, out StoredMessage message)
     {
         message = default;
@@ -92,45 +109,18 @@ public sealed class FileSessionStore : ISessionStore
             return false;
         }
 
-        long offset = _offsets[msgSeqNum] - 1;
-        ReadOnlySpan<byte> payload;
-        if (offset >= _fileLength)
-        {
-            ReadOnlySpan<byte> record = _pending.AsSpan((int)(offset - _fileLength));
-            payload = record.Slice(HeaderSize, BinaryPrimitives.ReadInt32LittleEndian(record));
-        }
-        else
-        {
-            Span<byte> header = _readBuffer.AsSpan(0, HeaderSize);
-            if (RandomAccess.Read(_file.SafeFileHandle, header, offset) != HeaderSize)
-            {
-                return false;
-            }
-
-            int length = BinaryPrimitives.ReadInt32LittleEndian(header);
-            if (length > _readBuffer.Length)
-            {
-                _readBuffer = new byte[Math.Max(length, _readBuffer.Length * 2)];
-            }
-
-            Span<byte> target = _readBuffer.AsSpan(0, length);
-            if (RandomAccess.Read(_file.SafeFileHandle, target, offset + HeaderSize) != length)
-            {
-                return false;
-            }
-
-            payload = target;
-        }
-
+        byte* record = _base + (_offsets[msgSeqNum] - 1);
+        int length = BinaryPrimitives.ReadInt32LittleEndian(new ReadOnlySpan<byte>(record, HeaderSize));
+        var payload = new ReadOnlySpan<byte>(record + HeaderSize, length);
         return payload.Length > 1 && payload[0] == KindMessage && StoredMessageCodec.TryRead(payload[1..], out message);
     }
 
     public void Reset()
     {
-        _pendingLength = 0;
-        _pendingRecords = 0;
+        Unmap();
         _file.SetLength(0);
         _fileLength = 0;
+        _unsyncedRecords = 0;
         Array.Clear(_offsets);
         NextSenderSeqNum = 1;
         NextTargetSeqNum = 1;
@@ -138,87 +128,115 @@ public sealed class FileSessionStore : ISessionStore
         {
             _file.Flush(flushToDisk: true);
         }
+
+        Map(_chunkBytes);
     }
 
     public void Flush()
     {
-        WritePending();
+        if (_policy != FsyncPolicy.Never)
+        {
+            Sync();
+        }
+    }
+
+    /// <summary>Flushes per policy, unmaps and trims the unused tail.</summary>
+    public void Dispose()
+    {
+        if (_disposed)
+        {
+            return;
+        }
+
+        _disposed = true;
+        Flush();
+        Unmap();
+        _file.SetLength(_fileLength);
         if (_policy != FsyncPolicy.Never)
         {
             _file.Flush(flushToDisk: true);
         }
-    }
 
-    public void Dispose()
-    {
-        Flush();
         _file.Dispose();
     }
 
     private void AppendSeq(byte kind, int value)
     {
-        Span<byte> payload = BeginRecord(5, out _);
+        Span<byte> payload = BeginRecord(5);
         payload[0] = kind;
         BinaryPrimitives.WriteInt32LittleEndian(payload[1..], value);
         EndRecord(5);
     }
 
-    /// <summary>Reserves a record in the staging buffer; <paramref name="recordOffset"/> is where it will sit in the file.</summary>
-    private Span<byte> BeginRecord(int payloadLength, out long recordOffset)
+    /// <summary>The payload span of the next record, in the map at <see cref="_fileLength"/>.</summary>
+    private Span<byte> BeginRecord(int payloadLength)
     {
         if (payloadLength > MaxPayload)
         {
             throw new ArgumentException("record exceeds the store's maximum size", nameof(payloadLength));
         }
 
-        int total = HeaderSize + payloadLength;
-        if (_pendingLength + total > _pending.Length)
+        long end = _fileLength + HeaderSize + payloadLength;
+        if (end > _mappedLength)
         {
-            WritePending();
-            if (total > _pending.Length)
-            {
-                _pending = new byte[Math.Max(total, _pending.Length * 2)];
-            }
+            Map(end + _chunkBytes);
         }
 
-        recordOffset = _fileLength + _pendingLength;
-        return _pending.AsSpan(_pendingLength + HeaderSize, payloadLength);
+        return new Span<byte>(_base + _fileLength + HeaderSize, payloadLength);
     }
 
+    /// <summary>Seals the record (length and CRC after the payload: a record torn by a crash fails its CRC).</summary>
     private void EndRecord(int payloadLength)
     {
-        Span<byte> record = _pending.AsSpan(_pendingLength, HeaderSize + payloadLength);
-        BinaryPrimitives.WriteInt32LittleEndian(record, payloadLength);
+        var record = new Span<byte>(_base + _fileLength, HeaderSize + payloadLength);
         BinaryPrimitives.WriteUInt32LittleEndian(record[4..], Crc32.Compute(record[HeaderSize..]));
-        _pendingLength += record.Length;
-        _pendingRecords++;
-        switch (_policy)
+        BinaryPrimitives.WriteInt32LittleEndian(record, payloadLength);
+        _fileLength += record.Length;
+        _unsyncedRecords++;
+        if (_policy == FsyncPolicy.Always || (_policy == FsyncPolicy.Batch && _unsyncedRecords >= _batchSize))
         {
-            case FsyncPolicy.Always:
-                WritePending();
-                _file.Flush(flushToDisk: true);
-                break;
-            case FsyncPolicy.Never:
-                WritePending();
-                break;
-            case FsyncPolicy.Batch when _pendingRecords >= _batchSize:
-                WritePending();
-                _file.Flush(flushToDisk: true);
-                break;
+            Sync();
         }
     }
 
-    private void WritePending()
+    private void Sync()
     {
-        if (_pendingLength == 0)
+        // Linux writes back pages dirtied through a shared map on fsync; Windows needs the view flushed first.
+        if (OperatingSystem.IsWindows())
+        {
+            _view?.Flush();
+        }
+
+        _file.Flush(flushToDisk: true);
+        _unsyncedRecords = 0;
+    }
+
+    /// <summary>Extends the file to <paramref name="length"/> (sparse) and maps all of it.</summary>
+    private void Map(long length)
+    {
+        Unmap();
+        _file.SetLength(length);
+        _map = MemoryMappedFile.CreateFromFile(_file, mapName: null, length, MemoryMappedFileAccess.ReadWrite, HandleInheritability.None, leaveOpen: true);
+        _view = _map.CreateViewAccessor(0, length, MemoryMappedFileAccess.ReadWrite);
+        byte* pointer = null;
+        _view.SafeMemoryMappedViewHandle.AcquirePointer(ref pointer);
+        _base = pointer + _view.PointerOffset;
+        _mappedLength = length;
+    }
+
+    private void Unmap()
+    {
+        if (_view is null)
         {
             return;
         }
 
-        RandomAccess.Write(_file.SafeFileHandle, _pending.AsSpan(0, _pendingLength), _fileLength);
-        _fileLength += _pendingLength;
-        _pendingLength = 0;
-        _pendingRecords = 0;
+        _view.SafeMemoryMappedViewHandle.ReleasePointer();
+        _view.Dispose();
+        _map!.Dispose();
+        _view = null;
+        _map = null;
+        _base = null;
     }
 
     private void IndexMessage(int seq, long recordOffset)

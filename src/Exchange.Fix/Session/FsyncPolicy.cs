@@ -7,8 +7,9 @@ public enum FsyncPolicy
     Always,
 
     /// <summary>
-    /// Records are buffered in process and written + fsynced every <see cref="SessionConfig.FsyncBatchSize"/> records
-    /// and on <see cref="ISessionStore.Flush"/>: a crash can lose the last unflushed batch.
+    /// Every record is written to the OS at once (a process crash loses nothing) and fsynced every
+    /// <see cref="SessionConfig.FsyncBatchSize"/> records and on <see cref="ISessionStore.Flush"/>: a power loss can
+    /// lose the last unsynced batch.
     /// </summary>
     Batch,
 

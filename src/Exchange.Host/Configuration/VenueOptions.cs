@@ -50,13 +50,19 @@ public sealed class StrategyOptions
 
 public sealed class PipelineOptions
 {
+    /// <summary>Threaded (a thread per stage, the default) or Inline (one polling thread runs every stage).</summary>
+    public string Mode { get; set; } = "Threaded";
+
     /// <summary>Slots in the inbound (command) ring; a power of two.</summary>
     public int InboundRingSize { get; set; } = 1 << 16;
 
     /// <summary>Slots in the outbound (event) ring; a power of two.</summary>
     public int OutboundRingSize { get; set; } = 1 << 16;
 
-    /// <summary>Wait strategy of the matcher thread: BusySpin, Yielding, Sleeping or Blocking.</summary>
+    /// <summary>
+    /// Wait strategy of the matcher thread: BusySpin, Yielding, Sleeping or Blocking. In Inline mode, how the polling
+    /// thread idles between passes that found nothing (Blocking is not allowed there).
+    /// </summary>
     public string MatcherWait { get; set; } = "Blocking";
 
     /// <summary>Wait strategy of the journaller thread.</summary>
@@ -65,7 +71,7 @@ public sealed class PipelineOptions
     /// <summary>Wait strategy of the sender thread.</summary>
     public string SenderWait { get; set; } = "Blocking";
 
-    /// <summary>CPU the matcher thread is pinned to; -1 leaves it unpinned.</summary>
+    /// <summary>CPU the matcher thread (in Inline mode, the polling thread) is pinned to; -1 leaves it unpinned.</summary>
     public int MatcherCpu { get; set; } = -1;
 
     /// <summary>Order slots the engine allocates at start.</summary>

@@ -12,6 +12,7 @@ public static class VenueOptionsValidator
 {
     // The allowed names are those of the enums the values are later parsed into, so the two can never disagree.
     public static readonly IReadOnlyList<string> WaitStrategies = Enum.GetNames<Pipeline.WaitStrategyKind>();
+    public static readonly IReadOnlyList<string> PipelineModes = Enum.GetNames<Pipeline.PipelineMode>();
     public static readonly IReadOnlyList<string> JournalFsyncPolicies = Enum.GetNames<Journal.FsyncPolicy>();
     public static readonly IReadOnlyList<string> StoreFsyncPolicies = Enum.GetNames<Exchange.Fix.Session.FsyncPolicy>();
 
@@ -30,7 +31,14 @@ public static class VenueOptionsValidator
 
         PowerOfTwo(errors, $"{root}:Pipeline:InboundRingSize", options.Pipeline.InboundRingSize);
         PowerOfTwo(errors, $"{root}:Pipeline:OutboundRingSize", options.Pipeline.OutboundRingSize);
+        OneOf(errors, $"{root}:Pipeline:Mode", options.Pipeline.Mode, PipelineModes);
         OneOf(errors, $"{root}:Pipeline:MatcherWait", options.Pipeline.MatcherWait, WaitStrategies);
+        if (IsNamed(options.Pipeline.Mode, nameof(Pipeline.PipelineMode.Inline)) && IsNamed(options.Pipeline.MatcherWait, nameof(Pipeline.WaitStrategyKind.Blocking)))
+        {
+            errors.Add($"{root}:Pipeline:MatcherWait: '{options.Pipeline.MatcherWait}' is not allowed with {root}:Pipeline:Mode 'Inline' " +
+                "(the polling thread idles between passes, it cannot block on every socket). Allowed values: BusySpin, Yielding, Sleeping.");
+        }
+
         OneOf(errors, $"{root}:Pipeline:JournalWait", options.Pipeline.JournalWait, WaitStrategies);
         OneOf(errors, $"{root}:Pipeline:SenderWait", options.Pipeline.SenderWait, WaitStrategies);
         Range(errors, $"{root}:Pipeline:MatcherCpu", options.Pipeline.MatcherCpu, -1, 1023);
@@ -172,6 +180,8 @@ public static class VenueOptionsValidator
             errors.Add($"{key}: '{value}' is not allowed. Allowed values: {string.Join(", ", allowed)}.");
         }
     }
+
+    private static bool IsNamed(string? value, string name) => string.Equals(value?.Trim(), name, StringComparison.OrdinalIgnoreCase);
 
     private static void Range(List<string> errors, string key, long value, long min, long max)
     {

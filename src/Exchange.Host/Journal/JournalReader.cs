@@ -3,7 +3,8 @@ using Exchange.Core.Commands;
 namespace Exchange.Host.Journal;
 
 /// <summary>
-/// Reads a journal's records in order, stopping at the first record that is incomplete (torn write) or fails its CRC.
+/// Reads a journal's records in order, stopping at the first record that is incomplete (torn write) or fails its CRC,
+/// or at the zero-filled tail the writer extends the file by (see <see cref="JournalWriter"/>).
 /// It never returns such a record; <see cref="Status"/>, <see cref="StopOffset"/> and <see cref="DroppedBytes"/> say
 /// what was dropped so the host can log "dropped torn record at offset X".
 /// </summary>
@@ -42,8 +43,11 @@ internal sealed class JournalReader : IDisposable
     /// <summary>File offset just past the last valid record returned: the good length of the journal.</summary>
     public long StopOffset { get; private set; }
 
-    /// <summary>Bytes after <see cref="StopOffset"/> that were not (and will never be) returned, once reading stopped.</summary>
-    public long DroppedBytes => _stopped ? _fileLength - StopOffset : 0;
+    /// <summary>
+    /// Bytes after <see cref="StopOffset"/> that were not (and will never be) returned, once reading stopped on a bad
+    /// record; zero at a clean end (the unused, zero-filled tail a crashed writer leaves is not data).
+    /// </summary>
+    public long DroppedBytes => _stopped && Status != JournalReadStatus.Clean ? _fileLength - StopOffset : 0;
 
     /// <summary>
     /// Opens <paramref name="path"/> for reading. A file shorter than the header is reported as a torn header with no
@@ -98,7 +102,7 @@ internal sealed class JournalReader : IDisposable
         {
             sequence = -1;
             command = default;
-            Stop(JournalReadStatus.CrcMismatch);
+            Stop(Classify(record));
             return false;
         }
 
@@ -128,6 +132,23 @@ internal sealed class JournalReader : IDisposable
 
         Stop(_bufferCount == 0 ? JournalReadStatus.Clean : JournalReadStatus.TornRecord);
         return false;
+    }
+
+    /// <summary>
+    /// Why a complete record slot failed its CRC. All zeros: space the writer extended the file by but never used (the
+    /// clean end). A zero CRC field: a write that stopped before its last bytes (the CRC is written after the data),
+    /// i.e. torn. Anything else: corruption.
+    /// </summary>
+    private static JournalReadStatus Classify(ReadOnlySpan<byte> record)
+    {
+        if (!record.ContainsAnyExcept((byte)0))
+        {
+            return JournalReadStatus.Clean;
+        }
+
+        return record.Slice(JournalFormat.CrcOffset, 4).ContainsAnyExcept((byte)0)
+            ? JournalReadStatus.CrcMismatch
+            : JournalReadStatus.TornRecord;
     }
 
     private void Stop(JournalReadStatus status)

@@ -44,6 +44,8 @@ public sealed class SocketConnection : IFixConnection, IAsyncDisposable
 
     public PipeWriter Output => _output.Writer;
 
+    IBufferWriter<byte> IFixConnection.Output => _output.Writer;
+
     /// <summary>Held by whoever writes to <see cref="Output"/>.</summary>
     public Lock WriteLock { get; } = new();
 

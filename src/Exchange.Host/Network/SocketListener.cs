@@ -4,10 +4,10 @@ using System.Net.Sockets;
 namespace Exchange.Host.Network;
 
 /// <summary>
-/// Accepts TCP connections and hands each to <paramref name="onConnection"/> as its own task: connections share the
-/// thread pool, there is no thread per connection.
+/// Accepts TCP connections and hands each socket, with a connection id, to <paramref name="onAccepted"/> as its own
+/// task: connections share the thread pool (or one polling thread), there is no thread per connection.
 /// </summary>
-public sealed class SocketListener(IPEndPoint endPoint, Func<SocketConnection, Task> onConnection) : IAsyncDisposable
+public sealed class SocketListener(IPEndPoint endPoint, Func<Socket, long, Task> onAccepted) : IAsyncDisposable
 {
     private readonly Socket _socket = new(endPoint.AddressFamily, SocketType.Stream, ProtocolType.Tcp);
     private readonly CancellationTokenSource _stop = new();
@@ -44,8 +44,9 @@ public sealed class SocketListener(IPEndPoint endPoint, Func<SocketConnection, T
                 continue;
             }
 
-            var connection = new SocketConnection(client, Interlocked.Increment(ref _nextId));
-            _ = Task.Run(() => onConnection(connection));
+            client.NoDelay = true;
+            long id = Interlocked.Increment(ref _nextId);
+            _ = Task.Run(() => onAccepted(client, id));
         }
     }
 

@@ -27,6 +27,24 @@ internal sealed class BatchEventProcessor<T, THandler> : EventProcessor
     /// <summary>The handler instance the processor runs (read after the processor stopped).</summary>
     public ref THandler Handler => ref _handler;
 
+    public override int RunAvailable()
+    {
+        long next = Sequence.Value + 1;
+        long available = Barrier.HighestAvailable(next);
+        if (available < next)
+        {
+            return 0;
+        }
+
+        for (long sequence = next; sequence <= available; sequence++)
+        {
+            _handler.OnEvent(ref _ring[sequence], sequence, sequence == available);
+        }
+
+        Sequence.SetValue(available);
+        return (int)(available - next + 1);
+    }
+
     protected override void Run()
     {
         SequenceBarrier barrier = Barrier;

@@ -61,6 +61,13 @@ internal abstract class EventProcessor
     /// <summary>Waits for the thread to end; false on timeout.</summary>
     public bool Join(TimeSpan timeout) => _thread is null || _stopped.Wait(timeout);
 
+    /// <summary>
+    /// Runs the handler on the calling thread over everything available now, without waiting; returns how many slots
+    /// it processed. Only for a ring started with <see cref="SequenceRing{T}.StartInline"/>, where one thread drives
+    /// every processor in turn instead of each having its own.
+    /// </summary>
+    public abstract int RunAvailable();
+
     /// <summary>The processing loop, run on the dedicated thread until a stop request is reached.</summary>
     protected abstract void Run();
 

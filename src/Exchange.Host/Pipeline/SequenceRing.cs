@@ -96,6 +96,21 @@ internal sealed class SequenceRing<T>
     /// <summary>Gates producers on every processor and starts the processor threads.</summary>
     public void Start()
     {
+        StartInline();
+        foreach (EventProcessor processor in _processors)
+        {
+            processor.Start();
+        }
+    }
+
+    /// <summary>
+    /// Gates producers on every processor but starts no threads: the caller drives the processors with
+    /// <see cref="EventProcessor.RunAvailable"/>, in dependency order, on its own thread. A producer on that same
+    /// thread must never wait for space (it would wait for itself): use <see cref="TryClaim"/> and run the processors
+    /// when the ring is full.
+    /// </summary>
+    public void StartInline()
+    {
         if (_started)
         {
             throw new InvalidOperationException("The ring was already started.");
@@ -103,10 +118,6 @@ internal sealed class SequenceRing<T>
 
         _started = true;
         _sequencer.SetGatingSequences(_processors.ConvertAll(static processor => processor.Sequence).ToArray());
-        foreach (EventProcessor processor in _processors)
-        {
-            processor.Start();
-        }
     }
 
     /// <summary>

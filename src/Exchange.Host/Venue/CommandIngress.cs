@@ -20,15 +20,21 @@ internal sealed class CommandIngress : ICommandPublisher
 {
     private readonly SequenceRing<InboundSlot> _ring;
     private readonly long _firstSequence;
+    private readonly Action? _drainRing;
     private int _inFlight;
     private int _stopping;
 
     /// <param name="ring">The inbound ring.</param>
     /// <param name="firstSequence">Journal sequence of ring slot 0: one past the last journalled command.</param>
-    public CommandIngress(SequenceRing<InboundSlot> ring, long firstSequence)
+    /// <param name="drainRing">
+    /// Inline pipeline only: runs the ring's consumers on the publishing thread when the ring is full (they share the
+    /// thread, so waiting would wait forever). Null when the consumers have their own threads.
+    /// </param>
+    public CommandIngress(SequenceRing<InboundSlot> ring, long firstSequence, Action? drainRing = null)
     {
         _ring = ring;
         _firstSequence = firstSequence;
+        _drainRing = drainRing;
     }
 
     public bool IsAccepting => Volatile.Read(ref _stopping) == 0;
@@ -43,7 +49,7 @@ internal sealed class CommandIngress : ICommandPublisher
                 return false;
             }
 
-            ref InboundSlot slot = ref _ring.Claim(out long sequence);
+            ref InboundSlot slot = ref Claim(out long sequence);
             slot.Command = command;
             slot.Command.Sequence = _firstSequence + sequence;
             slot.ReceivedTimestamp = Stopwatch.GetTimestamp();
@@ -54,6 +60,21 @@ internal sealed class CommandIngress : ICommandPublisher
         {
             Interlocked.Decrement(ref _inFlight);
         }
+    }
+
+    private ref InboundSlot Claim(out long sequence)
+    {
+        if (_drainRing is null)
+        {
+            return ref _ring.Claim(out sequence);
+        }
+
+        while (!_ring.TryClaim(out sequence))
+        {
+            _drainRing();
+        }
+
+        return ref _ring[sequence];
     }
 
     /// <summary>Refuses further commands and waits (up to <paramref name="timeout"/>) for publications in progress.</summary>

@@ -23,13 +23,19 @@ internal struct MatcherHandler : IEventHandler<InboundSlot>
     private readonly SequenceRing<OutboundSlot> _outbound;
     private readonly BookPublisher _books;
     private readonly MatcherCounters _counters;
+    private readonly Action? _drainOutbound;
 
-    public MatcherHandler(IMatchingEngine engine, SequenceRing<OutboundSlot> outbound, BookPublisher books, MatcherCounters counters)
+    /// <param name="drainOutbound">
+    /// Inline pipeline only: runs the sender on this thread when the outbound ring is full. Null when the sender has its
+    /// own thread (then a full ring is waited out).
+    /// </param>
+    public MatcherHandler(IMatchingEngine engine, SequenceRing<OutboundSlot> outbound, BookPublisher books, MatcherCounters counters, Action? drainOutbound = null)
     {
         _engine = engine;
         _outbound = outbound;
         _books = books;
         _counters = counters;
+        _drainOutbound = drainOutbound;
     }
 
     public readonly void OnEvent(ref InboundSlot evt, long sequence, bool endOfBatch)
@@ -40,7 +46,7 @@ internal struct MatcherHandler : IEventHandler<InboundSlot>
         int tradeSides = 0;
         foreach (ref readonly EngineEvent engineEvent in events)
         {
-            ref OutboundSlot slot = ref _outbound.Claim(out long outSequence);
+            ref OutboundSlot slot = ref ClaimOutbound(out long outSequence);
             slot.Event = engineEvent;
             slot.Times = new StageTimes { Received = evt.ReceivedTimestamp, Matched = matched };
             _outbound.Publish(outSequence);
@@ -78,5 +84,20 @@ internal struct MatcherHandler : IEventHandler<InboundSlot>
         {
             _books.Publish(evt.Command.InstrumentId, evt.Command.Sequence);
         }
+    }
+
+    private readonly ref OutboundSlot ClaimOutbound(out long sequence)
+    {
+        if (_drainOutbound is null)
+        {
+            return ref _outbound.Claim(out sequence);
+        }
+
+        while (!_outbound.TryClaim(out sequence))
+        {
+            _drainOutbound();
+        }
+
+        return ref _outbound[sequence];
     }
 }

@@ -3,6 +3,7 @@ using System.Diagnostics;
 using System.Diagnostics.CodeAnalysis;
 using IMeterFactory = System.Diagnostics.Metrics.IMeterFactory;
 using System.Net;
+using System.Net.Sockets;
 using Exchange.Core.Commands;
 using Exchange.Core.Domain;
 using Exchange.Fix.Gateway;
@@ -53,6 +54,7 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
     private SequenceRing<InboundSlot>? _inbound;
     private SequenceRing<OutboundSlot>? _outbound;
     private EventProcessor? _journaller;
+    private ConnectionPoller? _poller;
     private CommandIngress? _ingress;
     private MarketDataPublisher? _marketData;
     private IFixGateway? _gateway;
@@ -139,6 +141,7 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
 
         _ingress?.StopAccepting(LogoutTimeout);
         await _connectionsStop.CancelAsync().ConfigureAwait(false);
+        _poller?.CloseAll();
         try
         {
             await Task.WhenAll(_connections.Values).WaitAsync(LogoutTimeout, CancellationToken.None).ConfigureAwait(false);
@@ -176,14 +179,19 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         long lastSequence = Recover(books);
 
         PipelineOptions pipeline = _options.Pipeline;
+        bool inline = Enum.Parse<PipelineMode>(pipeline.Mode, ignoreCase: true) == PipelineMode.Inline;
         WaitStrategyKind matcherWait = WaitStrategies.Parse(pipeline.MatcherWait, "Venue:Pipeline:MatcherWait");
         WaitStrategyKind journalWait = WaitStrategies.Parse(pipeline.JournalWait, "Venue:Pipeline:JournalWait");
         WaitStrategyKind senderWait = WaitStrategies.Parse(pipeline.SenderWait, "Venue:Pipeline:SenderWait");
+        int? cpu = pipeline.MatcherCpu >= 0 ? pipeline.MatcherCpu : null;
 
         _gate = new DurabilityGate(_journal!.DurableSequence);
-        _inbound = new SequenceRing<InboundSlot>(pipeline.InboundRingSize, ProducerMode.Multi);
+
+        // Inline: the polling thread is the only producer, and it drains the ring itself when the ring is full.
+        _inbound = new SequenceRing<InboundSlot>(pipeline.InboundRingSize, inline ? ProducerMode.Single : ProducerMode.Multi);
         _outbound = new SequenceRing<OutboundSlot>(pipeline.OutboundRingSize, ProducerMode.Single);
-        _ingress = new CommandIngress(_inbound, lastSequence + 1);
+        InlinePipeline? inlinePipeline = null;
+        _ingress = new CommandIngress(_inbound, lastSequence + 1, inline ? () => inlinePipeline!.RunOnce() : null);
         _marketData = new MarketDataPublisher(
             _engine.Store, instruments.Count, _options.MarketData.PublishIntervalMicroseconds, _loggerFactory.CreateLogger<MarketDataPublisher>());
         _gateway = _gatewayFactory.Create(_options, instruments, _ingress, _marketData);
@@ -191,12 +199,27 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         _metrics = new VenueMetrics(Counters, _meterFactory);
         EventProcessor sender = _outbound.AddProcessor(new SenderHandler(_gateway, _gate, senderWait, _metrics), senderWait, "sender");
         _journaller = _inbound.AddProcessor(new JournalHandler(_journal, _gate), journalWait, "journaller");
-        int? cpu = pipeline.MatcherCpu >= 0 ? pipeline.MatcherCpu : null;
-        EventProcessor matcher = _inbound.AddProcessor(new MatcherHandler(_engine.Engine, _outbound, books, Counters), matcherWait, "matcher", cpu);
-        matcher.PinHandler = OnPinned;
-        foreach (EventProcessor processor in new[] { sender, _journaller, matcher })
+        if (inline)
         {
-            processor.FaultHandler = OnProcessorFault;
+            // After the journaller, so every report the sender encodes is already journalled (the gate never waits).
+            var handler = new MatcherHandler(_engine.Engine, _outbound, books, Counters, drainOutbound: () => sender.RunAvailable());
+            EventProcessor matcher = _inbound.AddProcessor(handler, matcherWait, "matcher", null, _journaller);
+            inlinePipeline = new InlinePipeline(_journaller, matcher, sender);
+            _poller = new ConnectionPoller(
+                _gateway, inlinePipeline, matcherWait, cpu, ReceiveBufferSize, OnConnectionFault, OnPollerFault)
+            {
+                PinHandler = result => OnPinned("poller", result),
+            };
+        }
+        else
+        {
+            var handler = new MatcherHandler(_engine.Engine, _outbound, books, Counters);
+            EventProcessor matcher = _inbound.AddProcessor(handler, matcherWait, "matcher", cpu);
+            matcher.PinHandler = (processor, result) => OnPinned(processor.Name, result);
+            foreach (EventProcessor processor in new[] { sender, _journaller, matcher })
+            {
+                processor.FaultHandler = OnProcessorFault;
+            }
         }
 
         SequenceRing<InboundSlot> inbound = _inbound;
@@ -204,17 +227,27 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         _metrics.RegisterRing("inbound", () => inbound.Occupancy);
         _metrics.RegisterRing("outbound", () => outbound.Occupancy);
 
-        _outbound.Start();
-        _inbound.Start();
+        if (_poller is not null)
+        {
+            _outbound.StartInline();
+            _inbound.StartInline();
+            _poller.Start();
+        }
+        else
+        {
+            _outbound.Start();
+            _inbound.Start();
+        }
+
         _marketData.Start(_gateway);
 
         var endPoint = new IPEndPoint(IPAddress.Parse(_options.Listen.Address), _options.Listen.Port);
-        _listener = new SocketListener(endPoint, OnConnectionAsync);
+        _listener = new SocketListener(endPoint, OnAccepted);
         _listener.Start();
         IPEndPoint bound = _listener.LocalEndPoint;
         IFixGateway gateway = _gateway;
         _pollTimer = new Timer(_ => Poll(gateway), null, TimeSpan.FromMilliseconds(200), TimeSpan.FromMilliseconds(200));
-        LogListening(_logger, bound.Address.ToString(), bound.Port, _engine.Description, pipeline.MatcherWait);
+        LogListening(_logger, bound.Address.ToString(), bound.Port, _engine.Description, pipeline.Mode, pipeline.MatcherWait);
         _endpoint.SetBound(bound);
     }
 
@@ -271,13 +304,22 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         return scan.LastSequence;
     }
 
-    private Task OnConnectionAsync(SocketConnection connection)
+    /// <summary>Largest FIX message the gateway accepts, twice over: a polled connection's receive buffer always holds a whole one.</summary>
+    private static int ReceiveBufferSize => Math.Max(64 * 1024, 2 * Exchange.Fix.Codec.FixFramer.DefaultMaxMessageSize);
+
+    private Task OnAccepted(Socket socket, long id)
     {
         // Registered before the run starts, so a connection that ends at once cannot be re-added after its removal.
-        _connections[connection.Id] = Task.CompletedTask;
-        Task run = RunConnectionAsync(connection);
-        _connections.TryUpdate(connection.Id, run, Task.CompletedTask);
+        _connections[id] = Task.CompletedTask;
+        Task run = _poller is { } poller ? TrackPolledAsync(poller.Attach(socket, id), id) : RunConnectionAsync(new SocketConnection(socket, id));
+        _connections.TryUpdate(id, run, Task.CompletedTask);
         return run;
+    }
+
+    private async Task TrackPolledAsync(Task closed, long id)
+    {
+        await closed.ConfigureAwait(false);
+        _connections.TryRemove(id, out _);
     }
 
     private async Task RunConnectionAsync(SocketConnection connection)
@@ -317,16 +359,25 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         }
     }
 
-    private void OnPinned(EventProcessor processor, AffinityResult result)
+    private void OnPinned(string thread, AffinityResult result)
     {
         if (result.IsPinned)
         {
-            LogPinned(_logger, processor.Name, result.Describe());
+            LogPinned(_logger, thread, result.Describe());
         }
         else
         {
-            LogNotPinned(_logger, processor.Name, result.Describe());
+            LogNotPinned(_logger, thread, result.Describe());
         }
+    }
+
+    private void OnConnectionFault(string remote, Exception exception) => LogConnectionFailed(_logger, remote, exception);
+
+    private void OnPollerFault(Exception exception)
+    {
+        LogProcessorFault(_logger, "poller", exception);
+        _gate?.Abort();
+        _lifetime?.StopApplication();
     }
 
     private void OnProcessorFault(EventProcessor processor, Exception exception)
@@ -363,6 +414,18 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         }
 
         _ingress?.StopAccepting(LogoutTimeout);
+        if (_poller is not null)
+        {
+            // Inline: the polling thread drains both rings itself before it ends.
+            if (!_poller.Stop(DrainTimeout))
+            {
+                LogDrainIncomplete(_logger, "inbound");
+                _gate?.Abort();
+            }
+
+            _poller = null;
+        }
+
         if (_inbound is not null)
         {
             bool drained = _inbound.DrainAndStop(DrainTimeout);
@@ -399,8 +462,8 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         _metrics = null;
     }
 
-    [LoggerMessage(Level = LogLevel.Information, Message = "Exchange venue listening on {Address}:{Port} ({Strategies}, matcher wait {MatcherWait})")]
-    private static partial void LogListening(ILogger logger, string address, int port, string strategies, string matcherWait);
+    [LoggerMessage(Level = LogLevel.Information, Message = "Exchange venue listening on {Address}:{Port} ({Strategies}, {Mode} pipeline, matcher wait {MatcherWait})")]
+    private static partial void LogListening(ILogger logger, string address, int port, string strategies, string mode, string matcherWait);
 
     [LoggerMessage(Level = LogLevel.Information, Message = "Journal {Path}: {Scan}")]
     private static partial void LogJournalOpened(ILogger logger, string path, string scan);

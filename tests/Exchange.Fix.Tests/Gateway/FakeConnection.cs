@@ -1,3 +1,4 @@
+using System.Buffers;
 using System.IO.Pipelines;
 using Exchange.Fix.Gateway;
 using Xunit;
@@ -19,7 +20,7 @@ internal sealed class FakeConnection : IFixConnection
 
     public string RemoteEndPoint => "test";
 
-    public PipeWriter Output => _output;
+    public IBufferWriter<byte> Output => _output;
 
     public RecordingPipeWriter Recorded => _output;
 

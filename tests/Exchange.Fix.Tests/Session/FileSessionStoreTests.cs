@@ -102,12 +102,23 @@ public sealed class FileSessionStoreTests : IDisposable
     }
 
     [Fact]
-    public void Batch_policy_serves_unflushed_messages_and_persists_them_on_flush()
+    public void Batch_policy_writes_every_message_at_once_so_a_crash_before_the_fsync_loses_nothing()
     {
+        string crashed = StorePath + ".crashed";
         using (var store = new FileSessionStore(StorePath, FsyncPolicy.Batch, batchSize: 1000))
         {
             store.StoreOutbound(1, "8"u8, 10, Body(1));
-            Assert.Equal(0, new FileInfo(StorePath).Length);
+            Assert.True(new FileInfo(StorePath).Length > 0);
+
+            // What a killed process leaves: the file as the OS has it, with no flush or dispose.
+            File.Copy(StorePath, crashed);
+            using (var recovered = new FileSessionStore(crashed))
+            {
+                Assert.True(recovered.TryGetOutbound(1, out StoredMessage survived));
+                Assert.Equal("37=ORD1\u000117=EX1\u0001", BodyOf(survived));
+                Assert.Equal(2, recovered.NextSenderSeqNum);
+            }
+
             Assert.True(store.TryGetOutbound(1, out StoredMessage pending));
             Assert.Equal("37=ORD1\u000117=EX1\u0001", BodyOf(pending));
 

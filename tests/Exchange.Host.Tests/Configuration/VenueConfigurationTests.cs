@@ -60,6 +60,8 @@ public sealed class VenueConfigurationTests
 
     [Theory]
     [InlineData("--Venue:Pipeline:MatcherWait=Spinny", "Venue:Pipeline:MatcherWait: 'Spinny' is not allowed. Allowed values: BusySpin, Yielding, Sleeping, Blocking.")]
+    [InlineData("--Venue:Pipeline:Mode=Parallel", "Venue:Pipeline:Mode: 'Parallel' is not allowed. Allowed values: Threaded, Inline.")]
+    [InlineData("--Venue:Pipeline:Mode=Inline", "Venue:Pipeline:MatcherWait: 'Blocking' is not allowed with Venue:Pipeline:Mode 'Inline' (the polling thread idles between passes, it cannot block on every socket). Allowed values: BusySpin, Yielding, Sleeping.")]
     [InlineData("--Venue:Journal:Fsync=Sometimes", "Venue:Journal:Fsync: 'Sometimes' is not allowed. Allowed values: EveryBatch, Periodic, Never.")]
     [InlineData("--Venue:Pipeline:InboundRingSize=1000", "Venue:Pipeline:InboundRingSize: 1000 must be a power of two, at least 64.")]
     [InlineData("--Venue:Listen:Address=localhost:1", "Venue:Listen:Address: 'localhost:1' is not an IP address.")]

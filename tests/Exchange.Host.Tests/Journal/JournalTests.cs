@@ -17,8 +17,8 @@ public class JournalTests
     public void WriteThenRead_ReturnsEveryCommandIdentically(int count, int batch)
     {
         using var temp = new TempJournal();
-        // A buffer smaller than a batch forces writes mid-batch too.
-        JournalTestData.Write(temp.Path, count, batch, new JournalOptions { FsyncPolicy = FsyncPolicy.Never, BufferRecords = 7 });
+        // A map chunk of 7 records forces remaps mid-batch too.
+        JournalTestData.Write(temp.Path, count, batch, new JournalOptions { FsyncPolicy = FsyncPolicy.Never, MapChunkBytes = 7 * JournalFormat.RecordSize });
 
         var records = JournalTestData.ReadAll(temp.Path, out JournalReader reader);
 
@@ -77,7 +77,7 @@ public class JournalTests
     [Fact]
     public void ZeroFilledTail_IsNotReplayedAsARecord()
     {
-        // After a crash some filesystems expose a zero-filled extent where an unfinished write was going.
+        // After a crash the writer's mapped-ahead extent (or a filesystem's unfinished one) reads as zeros: the clean end.
         using var temp = new TempJournal();
         JournalTestData.Write(temp.Path, 5);
         using (var file = new FileStream(temp.Path, FileMode.Append))
@@ -88,8 +88,9 @@ public class JournalTests
         var records = JournalTestData.ReadAll(temp.Path, out JournalReader reader);
 
         Assert.Equal(5, records.Count);
-        Assert.Equal(JournalReadStatus.CrcMismatch, reader.Status);
-        Assert.Equal(JournalFormat.RecordSize * 2L, reader.DroppedBytes);
+        Assert.Equal(JournalReadStatus.Clean, reader.Status);
+        Assert.Equal(JournalFormat.HeaderSize + (5L * JournalFormat.RecordSize), reader.StopOffset);
+        Assert.Equal(0, reader.DroppedBytes);
     }
 
     [Fact]
@@ -191,7 +192,7 @@ public class JournalTests
     {
         FsyncPolicy policy = Enum.Parse<FsyncPolicy>(policyName);
         using var temp = new TempJournal();
-        using JournalWriter writer = JournalWriter.Open(temp.Path, new JournalOptions { FsyncPolicy = policy, BufferRecords = 64 }, out _);
+        using JournalWriter writer = JournalWriter.Open(temp.Path, new JournalOptions { FsyncPolicy = policy }, out _);
         Command command = JournalTestData.CommandFor(1);
         for (long i = 0; i < 1000; i++)
         {

@@ -42,6 +42,30 @@ public sealed class LoadClientSmokeTests
         }
     }
 
+    /// <summary>
+    /// Inline mode with rings smaller than one read's worth of orders: the polling thread must drain the inbound ring
+    /// (and the matcher the outbound ring) itself whenever they fill, or it would wait for itself forever.
+    /// </summary>
+    [Fact]
+    public async Task Inline_venue_with_tiny_rings_drains_them_itself_and_acknowledges_everything()
+    {
+        using var directory = new TempVenueDirectory();
+        string config = VenueConfigFile.Write(directory.Path, port: 0, storePath: "", journalFsync: "Never", pipelineMode: "Inline", ringSize: 64);
+        using IHost host = VenueProgram.Build(["--config", config]);
+        await host.StartAsync().WaitAsync(TimeSpan.FromSeconds(30));
+        try
+        {
+            IPEndPoint endPoint = await host.Services.GetRequiredService<VenueEndpoint>().Bound.WaitAsync(TimeSpan.FromSeconds(10));
+            string port = endPoint.Port.ToString(CultureInfo.InvariantCulture);
+            string pipelined = await RunAsync(["--port", port, "--sender", "CLIENT1", "--mode", "pipelined", "--orders", "3000", "--warmup", "100", "--prepopulate", "200", "--window", "1000", "--batch", "200", "--busy-poll", "--run-id", "SMOKE03"]);
+            Assert.Contains("acked 3300,", pipelined, StringComparison.Ordinal);
+        }
+        finally
+        {
+            await host.StopAsync().WaitAsync(TimeSpan.FromSeconds(30));
+        }
+    }
+
     private static async Task<string> RunAsync(string[] args)
     {
         LoadClientOptions options = Assert.IsType<LoadClientOptions>(ArgumentParser.Parse(args).Options);

@@ -14,9 +14,11 @@ public class LoadRunnerLoopbackTests
     [InlineData("sync", false)]
     [InlineData("sync", true)]
     [InlineData("rate", false)]
+    [InlineData("rate", true)]
     [InlineData("pipelined", false)]
     [InlineData("pipelined", true)]
     [InlineData("mixed", false)]
+    [InlineData("mixed", true)]
     public void EveryMode_SendsAllOrders_AndLogsOut(string mode, bool busyPoll)
     {
         using var venue = new FakeAcceptor(stampStages: true);

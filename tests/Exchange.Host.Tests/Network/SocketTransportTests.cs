@@ -14,7 +14,7 @@ public sealed class SocketTransportTests
     public async Task Bytes_flow_both_ways_and_the_backlog_drains_to_zero()
     {
         var accepted = new TaskCompletionSource<SocketConnection>();
-        await using var listener = new SocketListener(new IPEndPoint(IPAddress.Loopback, 0), c => { accepted.SetResult(c); return Task.CompletedTask; });
+        await using var listener = new SocketListener(new IPEndPoint(IPAddress.Loopback, 0), (socket, id) => { accepted.SetResult(new SocketConnection(socket, id)); return Task.CompletedTask; });
         listener.Start();
 
         using var client = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp);
@@ -47,7 +47,7 @@ public sealed class SocketTransportTests
     public async Task Close_sends_what_was_queued_then_ends_the_stream()
     {
         var accepted = new TaskCompletionSource<SocketConnection>();
-        await using var listener = new SocketListener(new IPEndPoint(IPAddress.Loopback, 0), c => { accepted.SetResult(c); return Task.CompletedTask; });
+        await using var listener = new SocketListener(new IPEndPoint(IPAddress.Loopback, 0), (socket, id) => { accepted.SetResult(new SocketConnection(socket, id)); return Task.CompletedTask; });
         listener.Start();
         using var client = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp);
         await client.ConnectAsync(listener.LocalEndPoint);

@@ -1,3 +1,4 @@
+using System.Buffers;
 using System.IO.Pipelines;
 using Exchange.Core.Domain;
 using Exchange.Core.Events;
@@ -97,6 +98,8 @@ internal sealed class FakeGateway : IFixGateway, IGatewayFactory
         }
     }
 
+    public IFixConnectionReader Attach(IFixConnection connection) => new DiscardingReader();
+
     public void SendEvent(in EngineEvent engineEvent, in StageTimes times)
     {
         OnSend?.Invoke(engineEvent);
@@ -128,5 +131,21 @@ internal sealed class FakeGateway : IFixGateway, IGatewayFactory
     {
         LogoutAllCalls++;
         return Task.CompletedTask;
+    }
+
+    /// <summary>Consumes whatever a polled connection receives, like <see cref="RunConnectionAsync"/>.</summary>
+    private sealed class DiscardingReader : IFixConnectionReader
+    {
+        public bool CloseRequested => false;
+
+        public void Process(in ReadOnlySequence<byte> buffer, out SequencePosition consumed, out SequencePosition examined)
+        {
+            consumed = buffer.End;
+            examined = buffer.End;
+        }
+
+        public void Detach(string why)
+        {
+        }
     }
 }

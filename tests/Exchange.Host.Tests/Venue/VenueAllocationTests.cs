@@ -96,6 +96,8 @@ public sealed class VenueAllocationTests
 
         public Task RunConnectionAsync(IFixConnection connection, PipeReader input, CancellationToken cancellationToken) => throw new NotSupportedException();
 
+        public IFixConnectionReader Attach(IFixConnection connection) => throw new NotSupportedException();
+
         public void SendMarketDataSnapshot(int ownerId, in MarketDataSubscription subscription, in BookDepth depth) => throw new NotSupportedException();
 
         public void SendMarketDataIncremental(int ownerId, in MarketDataSubscription subscription, in BookDepth previous, in BookDepth current) => throw new NotSupportedException();

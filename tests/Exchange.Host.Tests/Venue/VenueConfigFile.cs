@@ -2,14 +2,17 @@ using System.Text.Json;
 
 namespace Exchange.Host.Tests.Venue;
 
-/// <summary>Writes a venue settings file for tests: two sessions, two instruments, Blocking waits, small rings.</summary>
+/// <summary>Writes a venue settings file for tests: two sessions, two instruments, small rings.</summary>
 internal static class VenueConfigFile
 {
     /// <param name="directory">Holds the file, the journal and the session stores.</param>
     /// <param name="port">Listen port (0: the OS chooses).</param>
     /// <param name="storePath">Session store folder; empty keeps sessions in memory.</param>
+    /// <param name="journalFsync">Journal fsync policy.</param>
+    /// <param name="pipelineMode">Threaded (Blocking waits) or Inline (a Sleeping poller: cheap on shared test cores).</param>
+    /// <param name="ringSize">Slots in each ring.</param>
     /// <returns>The settings file's path.</returns>
-    public static string Write(string directory, int port, string storePath, string journalFsync = "EveryBatch")
+    public static string Write(string directory, int port, string storePath, string journalFsync = "EveryBatch", string pipelineMode = "Threaded", int ringSize = 1024)
     {
         var settings = new
         {
@@ -19,9 +22,10 @@ internal static class VenueConfigFile
                 Strategies = new { OrderList = "IntrusiveList", LevelIndex = "SortedArray", MarketData = "SeqLock", PluginDirectory = "plugins" },
                 Pipeline = new
                 {
-                    InboundRingSize = 1024,
-                    OutboundRingSize = 1024,
-                    MatcherWait = "Blocking",
+                    Mode = pipelineMode,
+                    InboundRingSize = ringSize,
+                    OutboundRingSize = ringSize,
+                    MatcherWait = pipelineMode == "Inline" ? "Sleeping" : "Blocking",
                     JournalWait = "Blocking",
                     SenderWait = "Blocking",
                     MatcherCpu = -1,

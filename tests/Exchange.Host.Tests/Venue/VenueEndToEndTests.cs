@@ -9,15 +9,17 @@ namespace Exchange.Host.Tests.Venue;
 /// <summary>
 /// The whole venue in process (Generic Host, configuration file, plugins, real engine, real FIX gateway, sockets) on
 /// an OS-chosen port, driven by raw FIX over TCP: logon, an order that rests, a cross with fills on both sides, a
-/// cancel, logout.
+/// cancel, logout; with each pipeline mode (threads per stage, or one polling thread).
 /// </summary>
 public sealed class VenueEndToEndTests
 {
-    [Fact]
-    public async Task Orders_rest_fill_and_cancel_over_fix_with_reports_to_both_sides()
+    [Theory]
+    [InlineData("Threaded")]
+    [InlineData("Inline")]
+    public async Task Orders_rest_fill_and_cancel_over_fix_with_reports_to_both_sides(string pipelineMode)
     {
         using var directory = new TempVenueDirectory();
-        string config = VenueConfigFile.Write(directory.Path, port: 0, storePath: "");
+        string config = VenueConfigFile.Write(directory.Path, port: 0, storePath: "", pipelineMode: pipelineMode);
         using IHost host = VenueProgram.Build(["--config", config]);
         await host.StartAsync().WaitAsync(TimeSpan.FromSeconds(30));
         try

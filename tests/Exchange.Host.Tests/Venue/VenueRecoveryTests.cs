@@ -67,10 +67,25 @@ public sealed class VenueRecoveryTests(ITestOutputHelper output)
         Assert.True(expectedFromClient > AckedBeforeKill + 1, $"the store lost inbound sequence numbers: expects {expectedFromClient}");
         Assert.True(nextFromVenue > lastReceivedSeqNum, $"the store lost outbound sequence numbers: next {nextFromVenue}, client saw {lastReceivedSeqNum}");
 
-        // A torn write at the journal's tail (half a record), as a crash in the middle of a write leaves it.
-        using (var journal = new FileStream(Path.Combine(directory.Path, "journal.bin"), FileMode.Append))
+        // A torn write at the journal's tail, as a crash in the middle of a write leaves it: half a record (its CRC,
+        // written last, missing) right after the last good one, where the writer's zero-filled map tail begins.
+        string journalPath = Path.Combine(directory.Path, "journal.bin");
+        long goodEnd;
+        using (JournalReader scan = JournalReader.Open(journalPath))
         {
-            journal.Write(new byte[JournalFormat.RecordSize / 2]);
+            while (scan.TryRead(out _, out _))
+            {
+            }
+
+            goodEnd = scan.StopOffset;
+        }
+
+        using (var journal = new FileStream(journalPath, FileMode.Open, FileAccess.Write))
+        {
+            byte[] torn = new byte[JournalFormat.RecordSize];
+            Array.Fill(torn, (byte)0x5A, 0, JournalFormat.CrcOffset / 2);
+            journal.Position = goodEnd;
+            journal.Write(torn);
         }
 
         using (VenueProcess venue = await VenueProcess.StartAsync(directory.Path, config))

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# One end-to-end measurement: starts the venue (Release build) in a fresh temporary directory with the given venue
+# arguments, runs the load client with the given client arguments, prints the client's report and the load average,
+# stops the venue. Build first: dotnet build Exchange.sln -c Release
+#
+#   scripts/e2e-run.sh "<venue args>" "<load client args>"
+#   scripts/e2e-run.sh "--Venue:Pipeline:Mode=Inline --Venue:Pipeline:MatcherWait=BusySpin --Venue:Journal:Fsync=Never" \
+#                      "--mode sync --orders 20000 --busy-poll"
+#
+# Stage timestamps (tags 7001-7004) are always on, so the report breaks the round trip down.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+venue_args="${1:-}"
+client_args="${2:---mode sync --orders 20000}"
+work="$(mktemp -d)"
+trap 'kill "$venue" 2>/dev/null || true; wait "$venue" 2>/dev/null || true; rm -rf "$work"' EXIT
+
+cd "$work"
+# shellcheck disable=SC2086 # the argument strings are word-split on purpose
+dotnet "$root/src/Exchange.Host/bin/Release/net10.0/Exchange.Host.dll" --Venue:Pipeline:StageTimestamps=true $venue_args > venue.log 2>&1 &
+venue=$!
+for _ in $(seq 100); do
+  grep -q "listening" venue.log && break
+  sleep 0.2
+done
+grep -q "listening" venue.log || { cat venue.log; exit 1; }
+
+echo "venue: $venue_args"
+echo "client: $client_args"
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+# shellcheck disable=SC2086
+dotnet "$root/benchmarks/Exchange.LoadClient/bin/Release/net10.0/Exchange.LoadClient.dll" $client_args
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -1,0 +1,253 @@
+using System.Collections.Concurrent;
+using System.Net.Sockets;
+using Exchange.Fix.Gateway;
+using Exchange.Host.Network;
+using Exchange.Host.Pipeline;
+using Exchange.Host.Threading;
+
+namespace Exchange.Host.Venue;
+
+/// <summary>
+/// The one thread of <see cref="PipelineMode.Inline"/>: each pass reads every connection without blocking and feeds
+/// the bytes to its FIX reader (which publishes orders into the inbound ring), runs the <see cref="InlinePipeline"/>
+/// (journal, match, encode reports), then sends each connection's pending output in one system call. An order's path
+/// from socket to socket never changes thread.
+/// </summary>
+/// <remarks>
+/// <para>Threading: <see cref="Attach"/>, <see cref="CloseAll"/> and <see cref="Stop"/> from any thread; everything
+/// else on the polling thread. Sockets arrive through a queue and are wrapped on the polling thread, which owns the
+/// connection list.</para>
+/// <para>Failures: an exception from one connection's FIX reader (a bug) is reported and ends that connection only; one
+/// from the pipeline (journal, engine) is reported through <c>onFault</c> and ends the loop, as a processor thread
+/// fault ends the threaded pipeline.</para>
+/// </remarks>
+internal sealed class ConnectionPoller
+{
+    private static readonly TimeSpan CloseTimeout = TimeSpan.FromSeconds(1);
+
+    private readonly IFixGateway _gateway;
+    private readonly InlinePipeline _pipeline;
+    private readonly WaitStrategyKind _idle;
+    private readonly int? _cpu;
+    private readonly int _receiveBufferSize;
+    private readonly Action<string, Exception> _onConnectionFault;
+    private readonly Action<Exception> _onFault;
+    private readonly ConcurrentQueue<Arrival> _arrivals = new();
+    private readonly List<Attached> _attached = [];
+    private Thread? _thread;
+    private volatile bool _stopRequested;
+    private volatile bool _closeAllRequested;
+
+    public ConnectionPoller(
+        IFixGateway gateway,
+        InlinePipeline pipeline,
+        WaitStrategyKind idle,
+        int? cpu,
+        int receiveBufferSize,
+        Action<string, Exception> onConnectionFault,
+        Action<Exception> onFault)
+    {
+        _gateway = gateway;
+        _pipeline = pipeline;
+        _idle = idle;
+        _cpu = cpu;
+        _receiveBufferSize = receiveBufferSize;
+        _onConnectionFault = onConnectionFault;
+        _onFault = onFault;
+    }
+
+    /// <summary>Called on the polling thread after pinning was attempted; for logging the outcome.</summary>
+    public Action<AffinityResult>? PinHandler { get; set; }
+
+    /// <summary>The polling thread's managed id (flushes on it are deferred to the end of the pass).</summary>
+    public int ThreadId { get; private set; } = -1;
+
+    public void Start()
+    {
+        _thread = new Thread(Run) { IsBackground = true, Name = "poller" };
+        _thread.Start();
+        while (ThreadId < 0)
+        {
+            Thread.Yield();
+        }
+    }
+
+    /// <summary>Hands an accepted socket to the polling thread; the task completes once the connection has closed.</summary>
+    public Task Attach(Socket socket, long id)
+    {
+        var arrival = new Arrival(socket, id, new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously));
+        _arrivals.Enqueue(arrival);
+        if (_stopRequested)
+        {
+            // Raced with Stop: the loop may already be gone.
+            CloseArrivals();
+        }
+
+        return arrival.Closed.Task;
+    }
+
+    /// <summary>Asks the polling thread to close every connection (shutdown, after the sessions were logged out).</summary>
+    public void CloseAll() => _closeAllRequested = true;
+
+    /// <summary>
+    /// Ends the loop: the polling thread runs the pipeline until it is empty, sends what is pending, closes every
+    /// connection and exits. Call after producers stopped (no connection is read after this).
+    /// </summary>
+    /// <returns>False when the thread did not end within <paramref name="timeout"/>.</returns>
+    public bool Stop(TimeSpan timeout)
+    {
+        _stopRequested = true;
+        bool ended = _thread is null || _thread.Join(timeout);
+        if (ended)
+        {
+            // The loop is gone (stopped or faulted): whatever it left is closed here.
+            DetachAll("venue stopped");
+            CloseArrivals();
+        }
+
+        return ended;
+    }
+
+    private void Run()
+    {
+        ThreadId = Environment.CurrentManagedThreadId;
+        if (_cpu is int cpu)
+        {
+            PinHandler?.Invoke(ThreadAffinity.PinCurrentThread(cpu));
+        }
+
+        var idle = new IdleStrategy(_idle);
+        try
+        {
+            while (!_stopRequested)
+            {
+                bool didWork = AdoptArrivals();
+                didWork |= ReadAll();
+                didWork |= _pipeline.RunOnce() != 0;
+                SendAll();
+                if (_closeAllRequested)
+                {
+                    DetachAll("venue is stopping");
+                }
+
+                idle.Idle(didWork);
+            }
+
+            _pipeline.RunUntilIdle();
+            SendAll();
+        }
+#pragma warning disable CA1031 // A pipeline bug must not tear the process down silently: report it and stop the loop.
+        catch (Exception exception)
+#pragma warning restore CA1031
+        {
+            _onFault(exception);
+        }
+    }
+
+    private bool AdoptArrivals()
+    {
+        bool any = false;
+        while (_arrivals.TryDequeue(out Arrival arrival))
+        {
+            var connection = new PolledConnection(arrival.Socket, arrival.Id, ThreadId, _receiveBufferSize);
+            _attached.Add(new Attached(connection, _gateway.Attach(connection), arrival.Closed));
+            any = true;
+        }
+
+        return any;
+    }
+
+    private bool ReadAll()
+    {
+        bool any = false;
+        for (int i = _attached.Count - 1; i >= 0; i--)
+        {
+            Attached attached = _attached[i];
+            PolledConnection connection = attached.Connection;
+            if (attached.Reader.CloseRequested)
+            {
+                Detach(i, "connection closing");
+                continue;
+            }
+
+            ReceiveStatus status = connection.Receive();
+            if (status == ReceiveStatus.NothingNew)
+            {
+                continue;
+            }
+
+            if (status == ReceiveStatus.Closed)
+            {
+                Detach(i, "connection ended");
+                continue;
+            }
+
+            any = true;
+            try
+            {
+                attached.Reader.Process(connection.Received, out SequencePosition consumed, out _);
+                connection.Consume(consumed);
+            }
+#pragma warning disable CA1031 // One connection's failure is reported and ends that connection only.
+            catch (Exception exception)
+#pragma warning restore CA1031
+            {
+                _onConnectionFault(connection.RemoteEndPoint, exception);
+                Detach(i, "connection failed");
+            }
+        }
+
+        return any;
+    }
+
+    private void SendAll()
+    {
+        foreach (Attached attached in _attached)
+        {
+            attached.Connection.SendPending();
+        }
+    }
+
+    private void DetachAll(string why)
+    {
+        _closeAllRequested = false;
+        for (int i = _attached.Count - 1; i >= 0; i--)
+        {
+            Detach(i, why);
+        }
+    }
+
+    private void Detach(int index, string why)
+    {
+        Attached attached = _attached[index];
+        _attached.RemoveAt(index);
+        attached.Reader.Detach(why);
+        _ = CompleteWhenClosedAsync(attached.Connection, attached.Closed);
+    }
+
+    private void CloseArrivals()
+    {
+        while (_arrivals.TryDequeue(out Arrival arrival))
+        {
+            arrival.Socket.Dispose();
+            arrival.Closed.TrySetResult();
+        }
+    }
+
+    private static async Task CompleteWhenClosedAsync(PolledConnection connection, TaskCompletionSource closed)
+    {
+        try
+        {
+            await connection.CloseAsync(CloseTimeout).ConfigureAwait(false);
+        }
+        finally
+        {
+            connection.Dispose();
+            closed.TrySetResult();
+        }
+    }
+
+    private readonly record struct Arrival(Socket Socket, long Id, TaskCompletionSource Closed);
+
+    private readonly record struct Attached(PolledConnection Connection, IFixConnectionReader Reader, TaskCompletionSource Closed);
+}
