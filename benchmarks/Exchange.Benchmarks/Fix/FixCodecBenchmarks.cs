@@ -51,8 +51,7 @@ public class FixCodecBenchmarks
     public long NewOrderSingleToCommand()
     {
         if (_framer.TryReadFrame(_newOrder, out ReadOnlySpan<byte> frame, out _, out _, out _) != FrameResult.Complete ||
-            !_message.Parse(frame) ||
-            _dictionary.Validate(_message).IsError ||
+            !_message.Parse(frame, _dictionary) ||
             !NewOrderSingleReader.Read(_message, _instruments, 1, 0, out Command command).IsOk)
         {
             return -1;

@@ -11,7 +11,9 @@ namespace Exchange.Benchmarks.Fix;
 
 /// <summary>
 /// The stages of <see cref="FixCodecBenchmarks.NewOrderSingleToCommand"/> one at a time (frame, parse, validate,
-/// map), on the same NewOrderSingle, so a change can be attributed to the stage it speeds up.
+/// map), on the same NewOrderSingle, so a change can be attributed to the stage it speeds up. The pipeline runs
+/// parse and validate as one call (<see cref="ParseAndValidate"/>); <see cref="Validate"/> is its validation part
+/// alone, in steady state (the layout's plan is known, so only the values are checked).
 /// </summary>
 [MemoryDiagnoser]
 public class FixInboundStageBenchmarks
@@ -30,7 +32,7 @@ public class FixInboundStageBenchmarks
         _instruments = new InstrumentDirectory([new Instrument(0, "AAPL", 4, 1, 1, 1, 100_000_000)]);
         _frame = FixCodecBenchmarks.Wrap(FixCodecBenchmarks.NewOrderBody);
         _newOrder = new ReadOnlySequence<byte>(_frame);
-        if (Frame() != _frame.Length || !Parse() || Validate() || Map() != 1_434_200)
+        if (Frame() != _frame.Length || !ParseAndValidate() || !Parse() || Validate() || Map() != 1_434_200)
         {
             throw new InvalidOperationException("Benchmark input does not pass every stage.");
         }
@@ -45,9 +47,16 @@ public class FixInboundStageBenchmarks
     [Benchmark]
     public bool Parse() => _message.Parse(_frame);
 
-    /// <summary>Dictionary validation of the already parsed message; returns true on an error.</summary>
+    /// <summary>Copy, index and validate (the pipeline's single call).</summary>
     [Benchmark]
-    public bool Validate() => _dictionary.Validate(_message).IsError;
+    public bool ParseAndValidate() => _message.Parse(_frame, _dictionary);
+
+    /// <summary>
+    /// Dictionary validation of the already parsed message; returns true on an error. Calls the validator itself:
+    /// <see cref="FixDictionary.Validate"/> would return the verdict it cached on the message after the first call.
+    /// </summary>
+    [Benchmark]
+    public bool Validate() => _dictionary.ValidateFields(_message).IsError;
 
     /// <summary>Mapping of the already parsed message to a NewOrder command; returns the price.</summary>
     [Benchmark]

@@ -10,7 +10,37 @@ public static class FixInt
     /// <summary>Longest decimal form of a long, sign included.</summary>
     public const int MaxLongChars = 20;
 
+    /// <summary>Unsigned values of at most this many digits fit a long without overflow checks.</summary>
+    private const int MaxSafeDigits = 18;
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static FieldStatus TryParse(ReadOnlySpan<byte> value, out long result)
+    {
+        result = 0;
+        if ((uint)(value.Length - 1) < MaxSafeDigits && value[0] != (byte)'-')
+        {
+            // 1..18 digits without a sign (MsgSeqNum, BodyLength, quantities): below 10^18, so no overflow checks.
+            ulong small = 0;
+            foreach (byte b in value)
+            {
+                uint digit = (uint)(b - '0');
+                if (digit > 9)
+                {
+                    return FieldStatus.Malformed;
+                }
+
+                small = (small * 10) + digit;
+            }
+
+            result = (long)small;
+            return FieldStatus.Ok;
+        }
+
+        return TryParseAny(value, out result);
+    }
+
+    /// <summary>The general form: a sign, or 19 and more digits (overflow checked).</summary>
+    private static FieldStatus TryParseAny(ReadOnlySpan<byte> value, out long result)
     {
         result = 0;
         if (value.IsEmpty)

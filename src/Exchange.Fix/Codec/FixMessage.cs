@@ -1,6 +1,7 @@
 using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
+using Exchange.Fix.Dictionary;
 
 namespace Exchange.Fix.Codec;
 
@@ -20,6 +21,12 @@ namespace Exchange.Fix.Codec;
 /// tags — whether a repeat is an error is the dictionary's call (<see cref="Dictionary.FixDictionary.Validate"/>).
 /// Lookups by tag return the first occurrence. Not thread-safe; allocates nothing after construction.
 /// </para>
+/// <para>
+/// Validation (<see cref="Parse(ReadOnlySpan{byte}, FixDictionary)"/> or <see cref="FixDictionary.Validate"/>) keeps
+/// the typed value of every field it checked (INT, CHAR, BOOLEAN, UTCTimestamp, and decimals as digits + scale), so
+/// the typed readers the session layer and the mappers call afterwards read that value instead of parsing the bytes
+/// again. Results are identical either way; only the work is shared.
+/// </para>
 /// </remarks>
 public sealed class FixMessage
 {
@@ -28,16 +35,31 @@ public sealed class FixMessage
     /// <summary>Tags below this are found through a direct table; higher tags (user-defined) by a linear scan.</summary>
     private const int TagTableSize = 1024;
 
+    /// <summary>Generations live in the high 16 bits of a tag slot; the low 16 hold the field index.</summary>
+    private const int GenerationShift = 16;
+
     private readonly byte[] _buffer;
     private readonly ulong[] _soh;
     private readonly int _maxMessageSize;
     private readonly Field[] _fields;
-    private readonly int[] _tagStamp = new int[TagTableSize];
-    private readonly ushort[] _tagIndex = new ushort[TagTableSize];
-    private int _generation;
+
+    /// <summary>
+    /// Per tag below <see cref="TagTableSize"/>: the parse generation (high 16 bits) and the index of the tag's first
+    /// field (low 16 bits), so a lookup is one 4-byte load and a new message invalidates every slot in O(1).
+    /// </summary>
+    private readonly uint[] _tagSlots = new uint[TagTableSize];
+    private uint _generation;
     private int _length;
     private int _count;
     private int _msgTypeIndex = -1;
+    private FixDictionary? _validatedBy;
+    private FixFieldError _validation;
+    private TimestampCache _timestampCache;
+    private LayoutPlans? _layoutPlans;
+
+    /// <summary>FNV-1a style mixing of the tag sequence into <see cref="LayoutHash"/>.</summary>
+    private const ulong LayoutSeed = 14695981039346656037UL;
+    private const ulong LayoutPrime = 1099511628211UL;
 
     public FixMessage(int maxMessageSize = FixFramer.DefaultMaxMessageSize, int maxFields = DefaultMaxFields)
     {
@@ -49,8 +71,15 @@ public sealed class FixMessage
         _fields = new Field[maxFields];
     }
 
-    /// <summary>The first syntax problem of the last <see cref="Parse"/>, or <see cref="FixFieldError.None"/>.</summary>
+    /// <summary>The first syntax problem of the last <see cref="Parse(ReadOnlySpan{byte})"/>, or <see cref="FixFieldError.None"/>.</summary>
     public FixFieldError Error { get; private set; }
+
+    /// <summary>
+    /// The dictionary's verdict on the last message parsed with <see cref="Parse(ReadOnlySpan{byte}, FixDictionary)"/>
+    /// (the same value <see cref="FixDictionary.Validate"/> returns); <see cref="FixFieldError.None"/> after a parse
+    /// without a dictionary.
+    /// </summary>
+    public FixFieldError Validation => _validation;
 
     /// <summary>The whole message as received, 8= through 10=.</summary>
     public ReadOnlySpan<byte> Raw => _buffer.AsSpan(0, _length);
@@ -58,7 +87,16 @@ public sealed class FixMessage
     public int FieldCount => _count;
 
     /// <summary>The parsed fields in wire order, for validation loops that visit every field (no per-field calls).</summary>
-    internal ReadOnlySpan<Field> Fields => _fields.AsSpan(0, _count);
+    internal Span<Field> Fields => _fields.AsSpan(0, _count);
+
+    /// <summary>A hash of the tag sequence (every field's tag, in order): equal layouts hash equal.</summary>
+    internal ulong LayoutHash { get; private set; }
+
+    /// <summary>Validation plans of layouts this connection sent before (see <see cref="LayoutPlans"/>); made on first use.</summary>
+    internal LayoutPlans Plans => _layoutPlans ??= new LayoutPlans();
+
+    /// <summary>Last-second cache for UTCTimestamp parsing, used by the validator for this message's timestamps.</summary>
+    internal ref TimestampCache Timestamps => ref _timestampCache;
 
     /// <summary>MsgType (35) bytes; empty if absent.</summary>
     public ReadOnlySpan<byte> MsgType => _msgTypeIndex < 0 ? default : ValueAt(_msgTypeIndex);
@@ -91,35 +129,42 @@ public sealed class FixMessage
             throw new ArgumentException("Frame is longer than this message's buffer; size both from the same maximum.", nameof(frame));
         }
 
-        frame.CopyTo(_buffer);
         _length = frame.Length;
-        _count = 0;
         _msgTypeIndex = -1;
+        _validatedBy = null;
+        _validation = FixFieldError.None;
         MsgTypeKind = FixMsgType.Other;
         Error = FixFieldError.None;
         NextGeneration();
 
-        // Fields end at SOH bits; a last field without SOH (not a valid frame, but Parse takes any span) runs to the end.
-        SohBitmap.Build(_buffer, _length, _soh);
+        // One pass copies the frame and marks its SOHs (reading the source, not the just-written copy, so no load
+        // waits for the copy's stores). Fields end at SOH bits; a last field without SOH (not a valid frame, but
+        // Parse takes any span) runs to the end.
+        SohBitmap.CopyAndBuild(frame, _buffer, _soh);
         int pos = 0;
+        int count = 0;
+        ulong layout = LayoutSeed;
         int words = SohBitmap.WordsFor(_length);
-        for (int w = 0; w < words; w++)
+        ulong[] soh = _soh;
+        for (int w = 0; w < words && w < soh.Length; w++)
         {
-            ulong bits = _soh[w];
+            ulong bits = soh[w];
             while (bits != 0)
             {
                 int end = (w * 64) + BitOperations.TrailingZeroCount(bits);
                 bits &= bits - 1;
-                ParseField(pos, end);
+                count = ParseField(pos, end, count, ref layout);
                 pos = end + 1;
             }
         }
 
         if (pos < _length)
         {
-            ParseField(pos, _length);
+            count = ParseField(pos, _length, count, ref layout);
         }
 
+        _count = count;
+        LayoutHash = layout;
         if (_msgTypeIndex >= 0)
         {
             MsgTypeKind = FixMsgTypes.FromWire(MsgType);
@@ -128,24 +173,45 @@ public sealed class FixMessage
         return !Error.IsError;
     }
 
+    /// <summary>
+    /// <see cref="Parse(ReadOnlySpan{byte})"/> then <paramref name="dictionary"/>'s validation of the same message,
+    /// whose result is <see cref="Validation"/> (and what <see cref="FixDictionary.Validate"/> returns for this
+    /// message until the next parse, without validating again). Returns false when either found a problem.
+    /// </summary>
+    public bool Parse(ReadOnlySpan<byte> frame, FixDictionary dictionary)
+    {
+        ArgumentNullException.ThrowIfNull(dictionary);
+        Parse(frame);
+        _validation = dictionary.ValidateFields(this);
+        _validatedBy = dictionary;
+        return !_validation.IsError;
+    }
+
+    /// <summary>The cached verdict when this message was last validated by <paramref name="dictionary"/>.</summary>
+    internal bool TryGetValidation(FixDictionary dictionary, out FixFieldError error)
+    {
+        error = _validation;
+        return ReferenceEquals(_validatedBy, dictionary);
+    }
+
+    internal void SetValidation(FixDictionary dictionary, FixFieldError error)
+    {
+        _validation = error;
+        _validatedBy = dictionary;
+    }
+
     /// <summary>Index of the first field with <paramref name="tag"/>, or -1.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public int IndexOf(int tag)
     {
         if ((uint)tag < TagTableSize)
         {
-            return _tagStamp[tag] == _generation ? _tagIndex[tag] : -1;
+            // Safe: tag < TagTableSize, the table's length.
+            uint slot = Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(_tagSlots), tag);
+            return (slot >> GenerationShift) == _generation ? (int)(slot & 0xFFFF) : -1;
         }
 
-        for (int i = 0; i < _count; i++)
-        {
-            if (_fields[i].Tag == tag)
-            {
-                return i;
-            }
-        }
-
-        return -1;
+        return IndexOfHighTag(tag);
     }
 
     public bool Has(int tag) => IndexOf(tag) >= 0;
@@ -180,14 +246,14 @@ public sealed class FixMessage
 
     public FieldStatus ReadInt(int tag, out int value)
     {
-        int index = IndexOf(tag);
-        if (index < 0)
+        FieldStatus status = ReadLong(tag, out long wide);
+        if (status == FieldStatus.Ok && (wide > int.MaxValue || wide < int.MinValue))
         {
-            value = 0;
-            return FieldStatus.Missing;
+            status = FieldStatus.OutOfRange;
         }
 
-        return FixInt.TryParse(ValueAt(index), out value);
+        value = status == FieldStatus.Ok ? (int)wide : 0;
+        return status;
     }
 
     public FieldStatus ReadLong(int tag, out long value)
@@ -197,6 +263,13 @@ public sealed class FixMessage
         {
             value = 0;
             return FieldStatus.Missing;
+        }
+
+        ref readonly Field field = ref _fields[index];
+        if (field.Kind == FieldValueKind.Integer)
+        {
+            value = field.Value;
+            return FieldStatus.Ok;
         }
 
         return FixInt.TryParse(ValueAt(index), out value);
@@ -211,6 +284,13 @@ public sealed class FixMessage
             return FieldStatus.Missing;
         }
 
+        ref readonly Field field = ref _fields[index];
+        if (field.Kind == FieldValueKind.Char)
+        {
+            value = (byte)field.Value;
+            return FieldStatus.Ok;
+        }
+
         return FixChar.TryParse(ValueAt(index), out value);
     }
 
@@ -221,6 +301,13 @@ public sealed class FixMessage
         {
             value = false;
             return FieldStatus.Missing;
+        }
+
+        ref readonly Field field = ref _fields[index];
+        if (field.Kind == FieldValueKind.Boolean)
+        {
+            value = field.Value != 0;
+            return FieldStatus.Ok;
         }
 
         return FixBool.TryParse(ValueAt(index), out value);
@@ -235,6 +322,13 @@ public sealed class FixMessage
             return FieldStatus.Missing;
         }
 
+        ref readonly Field field = ref _fields[index];
+        if (field.Kind == FieldValueKind.Timestamp)
+        {
+            unixNanos = field.Value;
+            return FieldStatus.Ok;
+        }
+
         return FixTimestamp.TryParse(ValueAt(index), out unixNanos);
     }
 
@@ -246,6 +340,12 @@ public sealed class FixMessage
         {
             units = 0;
             return FieldStatus.Missing;
+        }
+
+        ref readonly Field field = ref _fields[index];
+        if (field.Kind == FieldValueKind.Decimal)
+        {
+            return FixPrice.Rescale(field.Value, field.Scale, decimals, out units);
         }
 
         return FixPrice.TryParse(ValueAt(index), decimals, out units);
@@ -263,11 +363,119 @@ public sealed class FixMessage
 
     public bool TryGetPrice(int tag, int decimals, out long units) => ReadPrice(tag, decimals, out units) == FieldStatus.Ok;
 
-    /// <summary>Indexes the field in _buffer[start..end) (end is its SOH or the message end).</summary>
-    private void ParseField(int start, int end)
+    private int IndexOfHighTag(int tag) => IndexOfHighTag(tag, _count);
+
+    private int IndexOfHighTag(int tag, int count)
+    {
+        for (int i = 0; i < count; i++)
+        {
+            if (_fields[i].Tag == tag)
+            {
+                return i;
+            }
+        }
+
+        return -1;
+    }
+
+    /// <summary>
+    /// Indexes the field in _buffer[start..end) (end is its SOH or the message end) as field number
+    /// <paramref name="count"/>; returns the new field count. Mixes the tag into <paramref name="layout"/>.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private int ParseField(int start, int end, int count, ref ulong layout)
     {
         // Safe: 0 <= start <= end <= _length <= _buffer.Length (end comes from the SOH bitmap, which is masked to
         // _length), and every read below is at an index in [start, end).
+        ref byte data = ref MemoryMarshal.GetArrayDataReference(_buffer);
+        int tag;
+        int pos;
+
+        // Tags of 1..3 digits (all the session and order fields) unrolled; anything else takes the general loop.
+        // Safe: bytes up to start + 3 are inside _buffer (start < _length, and _buffer has SohBitmap.Padding bytes
+        // past any message); the '=' found must still lie before end.
+        uint d0 = (uint)(Unsafe.Add(ref data, start) - '1');
+        uint d1 = (uint)(Unsafe.Add(ref data, start + 1) - '0');
+        uint d2 = (uint)(Unsafe.Add(ref data, start + 2) - '0');
+        if (d0 <= 8 && d1 == '=' - '0' && start + 1 < end)
+        {
+            tag = (int)d0 + 1;
+            pos = start + 1;
+        }
+        else if (d0 <= 8 && d1 <= 9 && d2 == '=' - '0' && start + 2 < end)
+        {
+            tag = (((int)d0 + 1) * 10) + (int)d1;
+            pos = start + 2;
+        }
+        else if (d0 <= 8 && d1 <= 9 && d2 <= 9 && Unsafe.Add(ref data, start + 3) == (byte)'=' && start + 3 < end)
+        {
+            tag = (((int)d0 + 1) * 100) + ((int)d1 * 10) + (int)d2;
+            pos = start + 3;
+        }
+        else
+        {
+            tag = ParseTagSlow(start, end, out pos);
+        }
+
+        if (tag <= 0)
+        {
+            SetError(0, SessionRejectReason.InvalidTagNumber);
+            return count;
+        }
+
+        int valueStart = pos + 1;
+        if (valueStart == end)
+        {
+            SetError(tag, SessionRejectReason.TagSpecifiedWithoutValue);
+        }
+
+        Field[] fields = _fields;
+        if ((uint)count >= (uint)fields.Length)
+        {
+            SetError(tag, SessionRejectReason.Other);
+            return count;
+        }
+
+        bool repeat;
+        if ((uint)tag < TagTableSize)
+        {
+            // Safe: tag < TagTableSize, the table's length.
+            ref uint slot = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(_tagSlots), tag);
+            repeat = (slot >> GenerationShift) == _generation;
+            if (!repeat)
+            {
+                slot = (_generation << GenerationShift) | (uint)count;
+            }
+        }
+        else
+        {
+            repeat = IndexOfHighTag(tag, count) >= 0;
+        }
+
+        if (tag == FixTags.MsgType && !repeat)
+        {
+            _msgTypeIndex = count;
+        }
+
+        layout = (layout ^ (uint)tag) * LayoutPrime;
+        ref Field field = ref fields[count];
+        field.Tag = tag;
+        field.Start = start;
+        field.Offset = valueStart;
+        field.Length = end - valueStart;
+        field.IsRepeat = repeat;
+        field.Kind = FieldValueKind.None;
+        return count + 1;
+    }
+
+    /// <summary>
+    /// The tag of the field at <paramref name="start"/> byte by byte, and the position of its '=' in
+    /// <paramref name="equals"/>; 0 when the tag is empty, not digits, has a leading zero, has no '=' before
+    /// <paramref name="end"/> or exceeds 999,999,999.
+    /// </summary>
+    private int ParseTagSlow(int start, int end, out int equals)
+    {
+        // Safe: every read is at an index in [start, end), and end <= _length <= _buffer.Length.
         ref byte data = ref MemoryMarshal.GetArrayDataReference(_buffer);
         int tag = 0;
         int pos = start;
@@ -290,50 +498,8 @@ public sealed class FixMessage
             pos++;
         }
 
-        if (tag <= 0 || pos == start || pos >= end || Unsafe.Add(ref data, start) == (byte)'0')
-        {
-            SetError(0, SessionRejectReason.InvalidTagNumber);
-            return;
-        }
-
-        int valueStart = pos + 1;
-        if (valueStart == end)
-        {
-            SetError(tag, SessionRejectReason.TagSpecifiedWithoutValue);
-        }
-
-        if (_count == _fields.Length)
-        {
-            SetError(tag, SessionRejectReason.Other);
-            return;
-        }
-
-        bool repeat = false;
-        if ((uint)tag < TagTableSize)
-        {
-            // Safe: tag < TagTableSize, the length of both tables.
-            ref int stamp = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(_tagStamp), tag);
-            if (stamp == _generation)
-            {
-                repeat = true;
-            }
-            else
-            {
-                stamp = _generation;
-                Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(_tagIndex), tag) = (ushort)_count;
-            }
-        }
-        else
-        {
-            repeat = IndexOf(tag) >= 0;
-        }
-
-        if (tag == FixTags.MsgType && !repeat)
-        {
-            _msgTypeIndex = _count;
-        }
-
-        _fields[_count++] = new Field(tag, start, valueStart, end - valueStart, repeat);
+        equals = pos;
+        return tag <= 0 || pos == start || pos >= end || Unsafe.Add(ref data, start) == (byte)'0' ? 0 : tag;
     }
 
     private void SetError(int tag, SessionRejectReason reason)
@@ -344,16 +510,41 @@ public sealed class FixMessage
         }
     }
 
-    /// <summary>A new stamp makes every tag-table entry stale in O(1); on wrap-around the table is cleared once.</summary>
+    /// <summary>A new stamp makes every tag slot stale in O(1); when the 16-bit generation wraps the table is cleared once.</summary>
     private void NextGeneration()
     {
-        if (++_generation == int.MaxValue)
+        if (++_generation > 0xFFFF)
         {
-            Array.Clear(_tagStamp);
+            Array.Clear(_tagSlots);
             _generation = 1;
         }
     }
 
-    /// <summary>One parsed field: value at Raw[Offset..Offset+Length), "tag=" at Raw[Start].</summary>
-    internal readonly record struct Field(int Tag, int Start, int Offset, int Length, bool IsRepeat);
+    /// <summary>What <see cref="Field.Value"/> holds: nothing yet, or the value validation already parsed.</summary>
+    internal enum FieldValueKind : byte
+    {
+        None = 0,
+        Integer,
+        Char,
+        Boolean,
+        Timestamp,
+
+        /// <summary>Value holds every digit as an integer, Scale the count of digits after the point (see FixPrice.Rescale).</summary>
+        Decimal,
+    }
+
+    /// <summary>
+    /// One parsed field: value at Raw[Offset..Offset+Length), "tag=" at Raw[Start]; after validation, its typed value.
+    /// </summary>
+    internal struct Field
+    {
+        public int Tag;
+        public int Start;
+        public int Offset;
+        public int Length;
+        public bool IsRepeat;
+        public FieldValueKind Kind;
+        public byte Scale;
+        public long Value;
+    }
 }

@@ -172,28 +172,104 @@ public static class FixPrice
     }
 
     /// <summary>Syntax only: "[-]digits[.digits]" with at least one digit; no scale or range check.</summary>
-    public static bool IsWellFormed(ReadOnlySpan<byte> value)
+    public static bool IsWellFormed(ReadOnlySpan<byte> value) => TryParseDigits(value, out _, out _) != DigitsResult.Malformed;
+
+    /// <summary>
+    /// Checks the syntax of <see cref="IsWellFormed"/> and, when the value has at most 18 digits, returns them as one
+    /// integer (sign applied) and the count of digits after the point, so <see cref="Rescale"/> can later produce the
+    /// value at any number of decimals without reading the bytes again.
+    /// </summary>
+    internal static DigitsResult TryParseDigits(ReadOnlySpan<byte> value, out long mantissa, out int scale)
     {
+        mantissa = 0;
+        scale = 0;
         int i = !value.IsEmpty && value[0] == (byte)'-' ? 1 : 0;
+        bool negative = i == 1;
         int digits = 0;
-        bool point = false;
+        int point = -1;
+        ulong magnitude = 0;
         for (; i < value.Length; i++)
         {
-            if (value[i] == (byte)'.' && !point)
+            uint digit = (uint)(value[i] - '0');
+            if (digit <= 9)
             {
-                point = true;
-            }
-            else if ((uint)(value[i] - '0') <= 9)
-            {
+                // Past 18 digits the product may wrap; the result is then discarded (TooLong), never used.
+                magnitude = (magnitude * 10) + digit;
                 digits++;
+            }
+            else if (value[i] == (byte)'.' && point < 0)
+            {
+                point = digits;
             }
             else
             {
-                return false;
+                return DigitsResult.Malformed;
             }
         }
 
-        return digits > 0;
+        if (digits == 0)
+        {
+            return DigitsResult.Malformed;
+        }
+
+        if (digits > MaxSafeDigits)
+        {
+            return DigitsResult.TooLong;
+        }
+
+        scale = point < 0 ? 0 : digits - point;
+        mantissa = negative ? -(long)magnitude : (long)magnitude;
+        return DigitsResult.Ok;
+    }
+
+    /// <summary>
+    /// The value <paramref name="mantissa"/> * 10^-<paramref name="scale"/> (from <see cref="TryParseDigits"/>) as a
+    /// count of 10^-<paramref name="decimals"/> units, with exactly <see cref="TryParse"/>'s results: OffScale when
+    /// a dropped digit is not zero, OutOfRange when the scaled value does not fit a long.
+    /// </summary>
+    internal static FieldStatus Rescale(long mantissa, int scale, int decimals, out long units)
+    {
+        units = 0;
+        if ((uint)decimals > MaxDecimals)
+        {
+            throw new ArgumentOutOfRangeException(nameof(decimals));
+        }
+
+        // |mantissa| < 10^18, so the negation cannot overflow.
+        ulong magnitude = (ulong)Math.Abs(mantissa);
+        if (scale > decimals)
+        {
+            ulong divisor = (ulong)PowersOf10[scale - decimals];
+            ulong whole = magnitude / divisor;
+            if (magnitude - (whole * divisor) != 0)
+            {
+                return FieldStatus.OffScale;
+            }
+
+            magnitude = whole;
+        }
+        else if (scale < decimals)
+        {
+            ulong high = Math.BigMul(magnitude, (ulong)PowersOf10[decimals - scale], out ulong low);
+            if (high != 0 || low > long.MaxValue)
+            {
+                return FieldStatus.OutOfRange;
+            }
+
+            magnitude = low;
+        }
+
+        units = mantissa < 0 ? -(long)magnitude : (long)magnitude;
+        return FieldStatus.Ok;
+    }
+
+    internal enum DigitsResult : byte
+    {
+        Ok = 0,
+        Malformed,
+
+        /// <summary>Well formed, but more than 18 digits: not representable as one exact mantissa.</summary>
+        TooLong,
     }
 
     /// <summary>

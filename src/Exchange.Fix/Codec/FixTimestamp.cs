@@ -24,6 +24,43 @@ public static class FixTimestamp
 
     public static FieldStatus TryParse(ReadOnlySpan<byte> value, out long unixNanos)
     {
+        TimestampCache none = default;
+        return TryParse(value, ref none, out unixNanos);
+    }
+
+    /// <summary>
+    /// <see cref="TryParse(ReadOnlySpan{byte}, out long)"/> that skips the calendar arithmetic when the
+    /// "yyyyMMdd" and "HH:mm:ss" bytes equal those of the last timestamp this <paramref name="cache"/> converted:
+    /// inbound SendingTime and TransactTime repeat the same second message after message. Same results.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static FieldStatus TryParse(ReadOnlySpan<byte> value, ref TimestampCache cache, out long unixNanos)
+    {
+        if (value.Length == MillisecondsLength)
+        {
+            // The common case, a millisecond timestamp in the cached second, without the general checks: equal date
+            // and time bytes are digits with the right colons (they were when cached); '-' and ".ddd" are checked here.
+            // Safe: value is exactly 21 bytes, so the reads at 0..7, 9..16 and 17..20 are inside it.
+            ref byte at = ref MemoryMarshal.GetReference(value);
+            ulong cachedDate = Unsafe.ReadUnaligned<ulong>(ref at);
+            ulong cachedTime = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref at, 9)) ^ ColonsToZeros;
+            uint d0 = (uint)(Unsafe.Add(ref at, 18) - '0');
+            uint d1 = (uint)(Unsafe.Add(ref at, 19) - '0');
+            uint d2 = (uint)(Unsafe.Add(ref at, 20) - '0');
+            if (cachedDate == cache.DateBytes && cachedTime == cache.TimeBytes && Unsafe.Add(ref at, 8) == (byte)'-' &&
+                Unsafe.Add(ref at, 17) == (byte)'.' && d0 <= 9 && d1 <= 9 && d2 <= 9)
+            {
+                unixNanos = cache.SecondNanos + (((d0 * 100) + (d1 * 10) + d2) * 1_000_000L);
+                return FieldStatus.Ok;
+            }
+        }
+
+        return TryParseAny(value, ref cache, out unixNanos);
+    }
+
+    /// <summary>The general form of the cached parse: any precision, any second (which it then caches).</summary>
+    private static FieldStatus TryParseAny(ReadOnlySpan<byte> value, ref TimestampCache cache, out long unixNanos)
+    {
         unixNanos = 0;
         int fractionDigits = value.Length - 18;
         if (value.Length != 17 && fractionDigits != 3 && fractionDigits != 6 && fractionDigits != 9)
@@ -40,19 +77,11 @@ public static class FixTimestamp
         // checked) are turned into '0' so the time reads as the number HH0mm0ss.
         ulong dateBytes = BinaryPrimitives.ReadUInt64LittleEndian(value);
         ulong timeBytes = BinaryPrimitives.ReadUInt64LittleEndian(value[9..]) ^ ColonsToZeros;
-        if (!AreEightDigits(dateBytes) || !AreEightDigits(timeBytes))
+        bool sameSecond = dateBytes == cache.DateBytes && timeBytes == cache.TimeBytes;
+        if (!sameSecond && (!AsciiDigits.AreEightDigits(dateBytes) || !AsciiDigits.AreEightDigits(timeBytes)))
         {
             return FieldStatus.Malformed;
         }
-
-        uint date = EightDigits(dateBytes);
-        uint time = EightDigits(timeBytes);
-        int year = (int)(date / 10_000);
-        int month = (int)(date / 100 % 100);
-        int day = (int)(date % 100);
-        int hour = (int)(time / 1_000_000);
-        int minute = (int)(time / 1_000 % 1_000);
-        int second = (int)(time % 1_000);
 
         long fraction = 0;
         if (value.Length > 17)
@@ -65,6 +94,20 @@ public static class FixTimestamp
             fraction = digits * (fractionDigits == 3 ? 1_000_000L : fractionDigits == 6 ? 1_000L : 1L);
         }
 
+        if (sameSecond)
+        {
+            unixNanos = cache.SecondNanos + fraction;
+            return FieldStatus.Ok;
+        }
+
+        uint date = AsciiDigits.EightDigits(dateBytes);
+        uint time = AsciiDigits.EightDigits(timeBytes);
+        int year = (int)(date / 10_000);
+        int month = (int)(date / 100 % 100);
+        int day = (int)(date % 100);
+        int hour = (int)(time / 1_000_000);
+        int minute = (int)(time / 1_000 % 1_000);
+        int second = (int)(time % 1_000);
         if (year < 1970 || year > 2261 || month < 1 || month > 12 || day < 1 || (day > 28 && day > DaysInMonth(year, month)) ||
             hour > 23 || minute > 59 || second > 60)
         {
@@ -72,7 +115,13 @@ public static class FixTimestamp
         }
 
         long days = DaysFromCivil(year, month, day);
-        unixNanos = (days * NanosPerDay) + ((((hour * 60L) + minute) * 60L) + second) * NanosPerSecond + fraction;
+        long secondNanos = (days * NanosPerDay) + ((((hour * 60L) + minute) * 60L) + second) * NanosPerSecond;
+
+        // Only valid seconds are cached (a zero DateBytes, the initial state, is never digits, so never matches).
+        cache.DateBytes = dateBytes;
+        cache.TimeBytes = timeBytes;
+        cache.SecondNanos = secondNanos;
+        unixNanos = secondNanos + fraction;
         return FieldStatus.Ok;
     }
 
@@ -198,19 +247,6 @@ public static class FixTimestamp
 
     /// <summary>XOR mask turning the ':' at offsets 2 and 5 of "HH:mm:ss" into '0' (':' ^ '0' == 0x0A).</summary>
     private const ulong ColonsToZeros = (0x0AUL << 16) | (0x0AUL << 40);
-
-    /// <summary>True when all 8 bytes (little-endian packed) are ASCII digits: high nibble 3 and low nibble + 6 below 16.
-    /// A byte's carry can only spill into a byte that already fails the high-nibble test.</summary>
-    private static bool AreEightDigits(ulong bytes) =>
-        ((bytes & 0xF0F0F0F0F0F0F0F0UL) | (((bytes + 0x0606060606060606UL) & 0xF0F0F0F0F0F0F0F0UL) >> 4)) == 0x3333333333333333UL;
-
-    /// <summary>The value of 8 ASCII digits packed little-endian (first digit in the low byte), by pairwise merges.</summary>
-    private static uint EightDigits(ulong bytes)
-    {
-        bytes = ((bytes & 0x0F0F0F0F0F0F0F0FUL) * 2561) >> 8;
-        bytes = ((bytes & 0x00FF00FF00FF00FFUL) * 6553601) >> 16;
-        return (uint)(((bytes & 0x0000FFFF0000FFFFUL) * 42949672960001) >> 32);
-    }
 
     private static bool Digits(ReadOnlySpan<byte> value, int start, int count, out int result)
     {

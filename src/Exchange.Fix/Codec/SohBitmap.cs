@@ -45,6 +45,83 @@ internal static class SohBitmap
         }
     }
 
+    /// <summary>
+    /// Copies <paramref name="source"/> to the start of <paramref name="destination"/> and fills
+    /// <paramref name="words"/>[0 .. WordsFor(source.Length)) like <see cref="Build"/>, in one pass: each 64-byte chunk
+    /// is loaded from the source once, stored, and compared. Comparing the source rather than the fresh copy matters:
+    /// a load that spans several just-issued stores cannot be forwarded from them and waits until they retire.
+    /// </summary>
+    /// <param name="destination">At least WordsFor(source.Length) * 64 bytes.</param>
+    public static void CopyAndBuild(ReadOnlySpan<byte> source, Span<byte> destination, Span<ulong> words)
+    {
+        int length = source.Length;
+        int count = WordsFor(length);
+        if ((uint)(count * 64) > (uint)destination.Length || (uint)count > (uint)words.Length)
+        {
+            throw new ArgumentException("Destination or bitmap too small for the message length.");
+        }
+
+        if (length < 64)
+        {
+            // Shorter than one chunk: a plain copy, then the padded chunk of the copy (its bytes past length are masked).
+            source.CopyTo(destination);
+            Build(destination, length, words);
+            return;
+        }
+
+        // Safe: every full chunk lies inside source (w * 64 + 64 <= length) and inside destination (checked above);
+        // the tail chunk is the last 64 bytes of source (length >= 64), stored at the same offset.
+        ref byte from = ref MemoryMarshal.GetReference(source);
+        ref byte to = ref MemoryMarshal.GetReference(destination);
+        ref ulong word = ref MemoryMarshal.GetReference(words);
+        int full = length / 64;
+        for (int w = 0; w < full; w++)
+        {
+            Unsafe.Add(ref word, w) = CopyChunk(ref Unsafe.Add(ref from, w * 64), ref Unsafe.Add(ref to, w * 64));
+        }
+
+        int tailBits = length & 63;
+        if (tailBits != 0)
+        {
+            // The last 64 bytes overlap the previous chunk by 64 - tailBits bytes; drop their bits.
+            int at = length - 64;
+            Unsafe.Add(ref word, full) = CopyChunk(ref Unsafe.Add(ref from, at), ref Unsafe.Add(ref to, at)) >> (64 - tailBits);
+        }
+    }
+
+    /// <summary>Copies the 64 bytes at <paramref name="from"/> to <paramref name="to"/>; bit i set when byte i is SOH.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static ulong CopyChunk(ref byte from, ref byte to)
+    {
+        if (Vector512.IsHardwareAccelerated)
+        {
+            Vector512<byte> v = Vector512.LoadUnsafe(ref from);
+            v.StoreUnsafe(ref to);
+            return Vector512.Equals(v, Vector512.Create(FixConstants.Soh)).ExtractMostSignificantBits();
+        }
+
+        if (Vector256.IsHardwareAccelerated)
+        {
+            Vector256<byte> soh = Vector256.Create(FixConstants.Soh);
+            Vector256<byte> low = Vector256.LoadUnsafe(ref from);
+            Vector256<byte> high = Vector256.LoadUnsafe(ref from, 32);
+            low.StoreUnsafe(ref to);
+            high.StoreUnsafe(ref to, 32);
+            return Vector256.Equals(low, soh).ExtractMostSignificantBits() | ((ulong)Vector256.Equals(high, soh).ExtractMostSignificantBits() << 32);
+        }
+
+        Vector128<byte> soh128 = Vector128.Create(FixConstants.Soh);
+        ulong bits = 0;
+        for (int i = 0; i < 4; i++)
+        {
+            Vector128<byte> v = Vector128.LoadUnsafe(ref from, (nuint)(i * 16));
+            v.StoreUnsafe(ref to, (nuint)(i * 16));
+            bits |= (ulong)Vector128.Equals(v, soh128).ExtractMostSignificantBits() << (i * 16);
+        }
+
+        return bits;
+    }
+
     /// <summary>Bit i set when chunk[i] is SOH, for the 64 bytes at <paramref name="chunk"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static ulong Chunk(ref byte chunk)

@@ -45,6 +45,12 @@ internal sealed class FieldDefinition
 
     public bool HasEnum { get; }
 
+    /// <summary>Single-byte enum values below 64, as bits (for the validator's per-tag table).</summary>
+    public ulong SingleByteLow => _singleLow;
+
+    /// <summary>Single-byte enum values 64..127, as bits at value - 64.</summary>
+    public ulong SingleByteHigh => _singleHigh;
+
     /// <summary>True when <paramref name="value"/> is one of the listed enum values (always true without a list).</summary>
     public bool IsAllowedValue(ReadOnlySpan<byte> value)
     {

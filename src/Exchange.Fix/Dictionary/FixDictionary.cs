@@ -12,18 +12,30 @@ public sealed class FixDictionary
 {
     private const string ResourceName = "Exchange.Fix.Dictionary.FIX44.xml";
 
-    /// <summary>BeginString, BodyLength, MsgType: the fields FIX fixes to the first three positions.</summary>
-    private static readonly int[] StandardPrefix = [FixTags.BeginString, FixTags.BodyLength, FixTags.MsgType];
-
     private static readonly Lazy<FixDictionary> Shared = new(LoadEmbedded);
 
     private readonly FieldDefinition?[] _fields;
+
+    /// <summary>Per tag: the field's single-byte enum values below 64 / 64..127 as bits (0 when it has none of them).</summary>
+    private readonly ulong[] _singleByteEnumLow;
+    private readonly ulong[] _singleByteEnumHigh;
     private readonly MessageDefinition?[] _singleCharTypes = new MessageDefinition?[128];
     private readonly MessageDefinition[] _otherTypes;
 
     internal FixDictionary(FieldDefinition?[] fields, IReadOnlyList<MessageDefinition> messages)
     {
         _fields = fields;
+        _singleByteEnumLow = new ulong[fields.Length];
+        _singleByteEnumHigh = new ulong[fields.Length];
+        foreach (FieldDefinition? field in fields)
+        {
+            if (field is not null)
+            {
+                _singleByteEnumLow[field.Tag] = field.SingleByteLow;
+                _singleByteEnumHigh[field.Tag] = field.SingleByteHigh;
+            }
+        }
+
         var others = new List<MessageDefinition>();
         foreach (MessageDefinition message in messages)
         {
@@ -56,7 +68,30 @@ public sealed class FixDictionary
     /// this type (2), header tag after the body or any field after the trailer (14), repeated tag outside a repeating group (13), malformed value (6), value not in the enum or out of range
     /// (5); then the first missing required tag (1). Repeating-group counts and member order are not checked.
     /// </summary>
+    /// <remarks>
+    /// A message parsed with <see cref="FixMessage.Parse(ReadOnlySpan{byte}, FixDictionary)"/> was validated in that
+    /// call; its verdict is returned without a second walk. The typed values checked here are kept in the message
+    /// for its readers.
+    /// </remarks>
     public FixFieldError Validate(FixMessage message)
+    {
+        ArgumentNullException.ThrowIfNull(message);
+        if (message.TryGetValidation(this, out FixFieldError cached))
+        {
+            return cached;
+        }
+
+        FixFieldError error = ValidateFields(message);
+        message.SetValidation(this, error);
+        return error;
+    }
+
+    /// <summary>
+    /// Validates the parsed fields (see <see cref="Validate"/>); each checked value is stored in its field. A layout
+    /// seen clean before (same MsgType, same tags in the same order) runs only its value checks from the message's
+    /// <see cref="LayoutPlans"/>; any other walks every rule and, when clean, becomes a plan.
+    /// </summary>
+    internal FixFieldError ValidateFields(FixMessage message)
     {
         if (message.Error.IsError)
         {
@@ -69,17 +104,111 @@ public sealed class FixDictionary
             return FixFieldError.Of(FixTags.MsgType, SessionRejectReason.InvalidMsgType);
         }
 
+        Span<FixMessage.Field> fields = message.Fields;
+        if (fields.Length > LayoutPlans.MaxFields)
+        {
+            return WalkFields(message, definition);
+        }
+
+        LayoutPlan? plan = message.Plans.Find(this, definition, message.LayoutHash, fields.Length);
+        if (plan is not null && CheckValues(plan, fields, message.Raw, ref message.Timestamps, out FixFieldError planned))
+        {
+            return planned;
+        }
+
+        FixFieldError error = WalkFields(message, definition);
+        if (!error.IsError)
+        {
+            Record(message.Plans.Take(), definition, message.LayoutHash, fields);
+        }
+
+        return error;
+    }
+
+    /// <summary>
+    /// The value checks of a clean layout, in wire order. False (nothing decided) when the message's tags differ
+    /// from the plan's after all (a hash collision).
+    /// </summary>
+    private bool CheckValues(LayoutPlan plan, Span<FixMessage.Field> fields, ReadOnlySpan<byte> raw, ref TimestampCache timestamps, out FixFieldError error)
+    {
+        error = FixFieldError.None;
+        int[] tags = plan.Tags;
+        for (int i = 0; i < fields.Length; i++)
+        {
+            if ((uint)i >= (uint)tags.Length || fields[i].Tag != tags[i])
+            {
+                return false;
+            }
+        }
+
+        ReadOnlySpan<ValueCheck> checks = plan.Checks.AsSpan(0, plan.CheckCount);
+        foreach (ref readonly ValueCheck check in checks)
+        {
+            ref FixMessage.Field field = ref fields[check.FieldIndex];
+            ReadOnlySpan<byte> value = raw.Slice(field.Offset, field.Length);
+            if (check.Type != FixFieldType.Text)
+            {
+                FieldStatus status = CheckValue(check.Type, value, ref field, ref timestamps);
+                if (status != FieldStatus.Ok)
+                {
+                    error = FixFieldError.FromStatus(field.Tag, status);
+                    return true;
+                }
+            }
+
+            if (check.HasEnum && !IsAllowedValue(check, field.Tag, value))
+            {
+                error = FixFieldError.Of(field.Tag, SessionRejectReason.ValueIsIncorrect);
+                return true;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>Stores a clean layout's tags and value checks in <paramref name="plan"/>.</summary>
+    private void Record(LayoutPlan plan, MessageDefinition definition, ulong hash, Span<FixMessage.Field> fields)
+    {
+        ushort[] rules = definition.Rules;
+        int checkCount = 0;
+        for (int i = 0; i < fields.Length; i++)
+        {
+            int tag = fields[i].Tag;
+            int rule = (uint)tag < (uint)rules.Length ? rules[tag] : 0;
+            var type = (FixFieldType)((rule >> 8) & MessageDefinition.TypeMask);
+            bool hasEnum = (rule & MessageDefinition.HasEnumBit) != 0;
+            plan.Tags[i] = tag;
+            if (type != FixFieldType.Text || hasEnum)
+            {
+                plan.Checks[checkCount++] = new ValueCheck
+                {
+                    FieldIndex = i,
+                    Type = type,
+                    HasEnum = hasEnum,
+                    EnumLow = hasEnum ? _singleByteEnumLow[tag] : 0,
+                    EnumHigh = hasEnum ? _singleByteEnumHigh[tag] : 0,
+                };
+            }
+        }
+
+        plan.Reset(this, definition, hash, fields.Length, checkCount);
+    }
+
+    /// <summary>Every rule, field by field in wire order, then the required tags.</summary>
+    private FixFieldError WalkFields(FixMessage message, MessageDefinition definition)
+    {
+        Span<FixMessage.Field> fields = message.Fields;
+        ReadOnlySpan<byte> raw = message.Raw;
+        ref TimestampCache timestamps = ref message.Timestamps;
         bool bodySeen = false;
         bool trailerSeen = false;
         int requiredSeen = 0;
         ushort[] rules = definition.Rules;
-        ReadOnlySpan<FixMessage.Field> fields = message.Fields;
-        ReadOnlySpan<byte> raw = message.Raw;
         for (int i = 0; i < fields.Length; i++)
         {
-            ref readonly FixMessage.Field field = ref fields[i];
+            ref FixMessage.Field field = ref fields[i];
             int tag = field.Tag;
-            if (i < StandardPrefix.Length ? tag != StandardPrefix[i] : tag is FixTags.BeginString or FixTags.BodyLength or FixTags.MsgType)
+            if (i < 3 ? tag != StandardPrefixTag(i) : tag is FixTags.BeginString or FixTags.BodyLength or FixTags.MsgType)
             {
                 return FixFieldError.Of(tag, SessionRejectReason.TagSpecifiedOutOfRequiredOrder);
             }
@@ -118,19 +247,20 @@ public sealed class FixDictionary
             }
 
             var type = (FixFieldType)((rule >> 8) & MessageDefinition.TypeMask);
-            if (type == FixFieldType.Text && (rule & MessageDefinition.HasEnumBit) == 0)
+            bool hasEnum = (rule & MessageDefinition.HasEnumBit) != 0;
+            if (type == FixFieldType.Text && !hasEnum)
             {
                 continue;
             }
 
             ReadOnlySpan<byte> value = raw.Slice(field.Offset, field.Length);
-            FieldStatus status = CheckSyntax(type, value);
+            FieldStatus status = CheckValue(type, value, ref field, ref timestamps);
             if (status != FieldStatus.Ok)
             {
                 return FixFieldError.FromStatus(tag, status);
             }
 
-            if ((rule & MessageDefinition.HasEnumBit) != 0 && !_fields[tag]!.IsAllowedValue(value))
+            if (hasEnum && !IsAllowedValue(tag, value))
             {
                 return FixFieldError.Of(tag, SessionRejectReason.ValueIsIncorrect);
             }
@@ -185,26 +315,82 @@ public sealed class FixDictionary
         return true;
     }
 
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static FieldStatus CheckSyntax(FixFieldType type, ReadOnlySpan<byte> value)
+    /// <summary>BeginString, BodyLength, MsgType: the fields FIX fixes to the first three positions.</summary>
+    private static int StandardPrefixTag(int position) => position switch
     {
+        0 => FixTags.BeginString,
+        1 => FixTags.BodyLength,
+        _ => FixTags.MsgType,
+    };
+
+    /// <summary>Single-byte values (most enums: Side, OrdType, TimeInForce...) by two bit tests; others by the field's list.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool IsAllowedValue(int tag, ReadOnlySpan<byte> value) =>
+        value.Length == 1 ? IsSingleByteEnum(value[0], _singleByteEnumLow[tag], _singleByteEnumHigh[tag]) : _fields[tag]!.IsAllowedValue(value);
+
+    /// <summary><see cref="IsAllowedValue(int, ReadOnlySpan{byte})"/> with the field's masks taken from the plan.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool IsAllowedValue(in ValueCheck check, int tag, ReadOnlySpan<byte> value) =>
+        value.Length == 1 ? IsSingleByteEnum(value[0], check.EnumLow, check.EnumHigh) : _fields[tag]!.IsAllowedValue(value);
+
+    /// <summary>A shift count is taken mod 64, so 1UL &lt;&lt; b is bit b - 64 for 64..127, as the high mask stores it.</summary>
+    private static bool IsSingleByteEnum(byte b, ulong low, ulong high)
+    {
+        ulong mask = b < 64 ? low : b < 128 ? high : 0;
+        return (mask & (1UL << b)) != 0;
+    }
+
+    /// <summary>Checks <paramref name="value"/>'s syntax for <paramref name="type"/> and keeps the parsed value in <paramref name="field"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static FieldStatus CheckValue(FixFieldType type, ReadOnlySpan<byte> value, ref FixMessage.Field field, ref TimestampCache timestamps)
+    {
+        FieldStatus status;
         switch (type)
         {
             case FixFieldType.Int:
-                return FixInt.TryParse(value, out long _);
+                status = FixInt.TryParse(value, out field.Value);
+                field.Kind = FixMessage.FieldValueKind.Integer;
+                break;
             case FixFieldType.Decimal:
-                return FixPrice.IsWellFormed(value) ? FieldStatus.Ok : FieldStatus.Malformed;
+                FixPrice.DigitsResult digits = FixPrice.TryParseDigits(value, out field.Value, out int scale);
+                if (digits == FixPrice.DigitsResult.Malformed)
+                {
+                    return FieldStatus.Malformed;
+                }
+
+                if (digits == FixPrice.DigitsResult.Ok)
+                {
+                    field.Scale = (byte)scale;
+                    field.Kind = FixMessage.FieldValueKind.Decimal;
+                }
+
+                return FieldStatus.Ok;
             case FixFieldType.Char:
-                return FixChar.TryParse(value, out _);
+                status = FixChar.TryParse(value, out byte c);
+                field.Value = c;
+                field.Kind = FixMessage.FieldValueKind.Char;
+                break;
             case FixFieldType.Boolean:
-                return FixBool.TryParse(value, out _);
+                status = FixBool.TryParse(value, out bool b);
+                field.Value = b ? 1 : 0;
+                field.Kind = FixMessage.FieldValueKind.Boolean;
+                break;
             case FixFieldType.UtcTimestamp:
-                return FixTimestamp.TryParse(value, out _);
+                status = FixTimestamp.TryParse(value, ref timestamps, out field.Value);
+                field.Kind = FixMessage.FieldValueKind.Timestamp;
+                break;
             case FixFieldType.Date:
                 return FixTimestamp.TryParseDate(value, out _);
             default:
                 return FieldStatus.Ok;
         }
+
+        if (status != FieldStatus.Ok)
+        {
+            field.Kind = FixMessage.FieldValueKind.None;
+        }
+
+        return status;
     }
 
     private static FixDictionary LoadEmbedded()

@@ -88,6 +88,15 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
                 examined = consumed;
                 return;
             }
+
+            if (rest.IsEmpty)
+            {
+                // Nothing left (the usual case: reads end on a message boundary). The framer's answer for an empty
+                // buffer is Incomplete with exactly these positions; skip asking it.
+                consumed = rest.Start;
+                examined = rest.End;
+                return;
+            }
         }
     }
 
@@ -290,9 +299,8 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
     private void OnFrame(ReadOnlySpan<byte> frame)
     {
         _receiveNanos = _s.Clock.UtcNowNanos;
-        _message.Parse(frame);
-        FixFieldError error = _s.Dictionary.Validate(_message);
-        InboundMessage message = InboundMessages.From(_message, error, _s.Dictionary);
+        _message.Parse(frame, _s.Dictionary);
+        InboundMessage message = InboundMessages.From(_message, _message.Validation, _s.Dictionary);
         Deliver(message);
     }
 

@@ -8,12 +8,18 @@ namespace Exchange.Fix.Gateway;
 internal static class InboundMessages
 {
     /// <param name="error">The dictionary's verdict (<see cref="FixDictionary.Validate"/>), reported as a session Reject.</param>
+    /// <remarks>
+    /// Reads the admin-only fields (HeartBtInt, TestReqID, BeginSeqNo...) only for the admin types whose rules use
+    /// them (the session ignores fields that do not belong to a message's type), so an order pays for its header
+    /// lookups alone. Values come from the validator's parsed fields where it checked them.
+    /// </remarks>
     public static InboundMessage From(FixMessage message, FixFieldError error, FixDictionary dictionary)
     {
         ReadOnlySpan<byte> msgType = message.MsgType;
-        return new InboundMessage
+        SessionMsgType type = Classify(message.MsgTypeKind, msgType, dictionary);
+        var inbound = new InboundMessage
         {
-            Type = Classify(message.MsgTypeKind, msgType, dictionary),
+            Type = type,
             MsgType = msgType,
             MsgSeqNum = message.ReadMsgSeqNum(out int seq) == FieldStatus.Ok ? seq : 0,
             PossDupFlag = message.PossDupFlag,
@@ -21,19 +27,26 @@ internal static class InboundMessages
             OrigSendingTimeNanos = message.ReadOrigSendingTime(out long orig) == FieldStatus.Ok ? orig : null,
             SenderCompID = message.SenderCompId,
             TargetCompID = message.TargetCompId,
-            HeartBtInt = message.ReadInt(FixTags.HeartBtInt, out int heartBtInt) == FieldStatus.Ok ? heartBtInt : null,
-            ResetSeqNumFlag = message.TryGetBool(FixTags.ResetSeqNumFlag, out bool reset) && reset,
-            TestReqID = message.GetSpan(FixTags.TestReqID),
-            BeginSeqNo = message.TryGetInt(FixTags.BeginSeqNo, out int begin) ? begin : 0,
-            EndSeqNo = message.TryGetInt(FixTags.EndSeqNo, out int end) ? end : 0,
-            NewSeqNo = message.TryGetInt(FixTags.NewSeqNo, out int newSeqNo) ? newSeqNo : 0,
-            GapFillFlag = message.TryGetBool(FixTags.GapFillFlag, out bool gapFill) && gapFill,
-            Text = message.GetSpan(FixTags.Text),
             ParseReject = error.IsError ? error.Reason : null,
             ParseRejectTag = error.Tag,
             Raw = message.Raw,
         };
+
+        return type is SessionMsgType.Application or SessionMsgType.UnsupportedApplication ? inbound : WithAdminFields(inbound, message);
     }
+
+    /// <summary>The fields only admin messages carry (each read by the session for its own type only).</summary>
+    private static InboundMessage WithAdminFields(InboundMessage inbound, FixMessage message) => inbound with
+    {
+        HeartBtInt = message.ReadInt(FixTags.HeartBtInt, out int heartBtInt) == FieldStatus.Ok ? heartBtInt : null,
+        ResetSeqNumFlag = message.TryGetBool(FixTags.ResetSeqNumFlag, out bool reset) && reset,
+        TestReqID = message.GetSpan(FixTags.TestReqID),
+        BeginSeqNo = message.TryGetInt(FixTags.BeginSeqNo, out int begin) ? begin : 0,
+        EndSeqNo = message.TryGetInt(FixTags.EndSeqNo, out int end) ? end : 0,
+        NewSeqNo = message.TryGetInt(FixTags.NewSeqNo, out int newSeqNo) ? newSeqNo : 0,
+        GapFillFlag = message.TryGetBool(FixTags.GapFillFlag, out bool gapFill) && gapFill,
+        Text = message.GetSpan(FixTags.Text),
+    };
 
     /// <summary>A frame the framer could not accept; <paramref name="wrongBeginString"/> when it began "8=FIX" with another version.</summary>
     public static InboundMessage Garbled(bool wrongBeginString) => new() { IsGarbled = !wrongBeginString, WrongBeginString = wrongBeginString, Type = SessionMsgType.Unknown };

@@ -1,0 +1,88 @@
+namespace Exchange.Fix.Dictionary;
+
+/// <summary>
+/// Validation plans for the tag layouts one connection has sent: a client sends the same fields in the same order
+/// message after message, and everything <see cref="FixDictionary.Validate"/> checks except the values (tag defined
+/// and allowed for the type, 8/9/35 first, header/body/trailer order, repeats, required tags) depends only on the
+/// MsgType's definition and the tag sequence. A layout that once validated clean therefore needs only its value
+/// checks, which the plan lists per field.
+/// </summary>
+/// <remarks>
+/// Owned by one <see cref="Codec.FixMessage"/> (one connection, one thread). A fixed number of plans of bounded length,
+/// all allocated on construction and reused round-robin, so varying layouts cost a full walk, never an allocation.
+/// </remarks>
+internal sealed class LayoutPlans
+{
+    public const int Capacity = 4;
+
+    /// <summary>Longer layouts (market-data requests with many symbols, say) are always walked in full.</summary>
+    public const int MaxFields = 48;
+
+    private readonly LayoutPlan[] _plans = [new(), new(), new(), new()];
+    private int _next;
+
+    public LayoutPlan? Find(FixDictionary dictionary, MessageDefinition definition, ulong hash, int count)
+    {
+        foreach (LayoutPlan plan in _plans)
+        {
+            if (plan.Hash == hash && plan.Count == count && ReferenceEquals(plan.Definition, definition) &&
+                ReferenceEquals(plan.Dictionary, dictionary))
+            {
+                return plan;
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>The plan to overwrite next (oldest first).</summary>
+    public LayoutPlan Take()
+    {
+        LayoutPlan plan = _plans[_next];
+        _next = (_next + 1) % Capacity;
+        return plan;
+    }
+}
+
+/// <summary>
+/// One clean layout: its tags in order and the value checks to run, only for the fields that have one (INT, decimal,
+/// CHAR, BOOLEAN, timestamp or date syntax, or an enum), each with the field's single-byte enum values at hand.
+/// </summary>
+internal sealed class LayoutPlan
+{
+    public FixDictionary? Dictionary { get; private set; }
+
+    public MessageDefinition? Definition { get; private set; }
+
+    public ulong Hash { get; private set; }
+
+    public int Count { get; private set; }
+
+    public int CheckCount { get; private set; }
+
+    public int[] Tags { get; } = new int[LayoutPlans.MaxFields];
+
+    public ValueCheck[] Checks { get; } = new ValueCheck[LayoutPlans.MaxFields];
+
+    /// <summary>Names the layout whose <see cref="Tags"/> and first <paramref name="checkCount"/> <see cref="Checks"/> were just written.</summary>
+    public void Reset(FixDictionary dictionary, MessageDefinition definition, ulong hash, int count, int checkCount)
+    {
+        Definition = definition;
+        Hash = hash;
+        Count = count;
+        CheckCount = checkCount;
+        Dictionary = dictionary;
+    }
+}
+
+/// <summary>The check of one field of a <see cref="LayoutPlan"/>.</summary>
+internal struct ValueCheck
+{
+    public int FieldIndex;
+    public FixFieldType Type;
+    public bool HasEnum;
+
+    /// <summary>The field's single-byte enum values below 64 and 64..127 as bits (see FieldDefinition).</summary>
+    public ulong EnumLow;
+    public ulong EnumHigh;
+}

@@ -1,0 +1,133 @@
+using System.Text;
+using Exchange.Fix.Codec;
+using Exchange.Fix.Dictionary;
+using Xunit;
+
+namespace Exchange.Fix.Tests.Codec;
+
+/// <summary>
+/// The fused validation (<see cref="FixMessage.Parse(ReadOnlySpan{byte}, FixDictionary)"/>, with its per-layout plans
+/// and the typed values it keeps) must give exactly what a plain parse plus a full dictionary walk gives: the same
+/// verdict, and the same typed reads, for every message. Checked on seeded value mutations that keep a layout (so the
+/// plan path runs) and on mutations that change it.
+/// </summary>
+public sealed class ValidationPlanTests
+{
+    private static readonly string[] Layouts =
+    [
+        FixTestMessages.NewOrderBody,
+        "35=F|49=CLIENT1|56=VENUE|34=9|52=20240315-14:30:00.000|41=A|11=B|55=AAPL|54=1|60=20240315-14:30:00.000|",
+        "35=G|49=CLIENT1|56=VENUE|34=9|43=Y|52=20240315-14:30:00.000|122=20240315-14:29:00.000|41=A|11=B|55=AAPL|54=2|60=20240315-14:30:00.000|38=5|40=2|44=1.5|",
+        "35=A|49=CLIENT1|56=VENUE|34=1|52=20240315-14:30:00.000|98=0|108=30|141=Y|",
+        "35=2|49=CLIENT1|56=VENUE|34=3|52=20240315-14:30:00.000|7=1|16=0|",
+    ];
+
+    /// <summary>Replacement values that exercise every check: bad ints, decimals, chars, enums, timestamps, empties.</summary>
+    private static readonly string[] Values =
+    [
+        "", "0", "7", "-3", "99999999999999999999", "1.5", "143.42", "-0.25", "1.2.3", "x", "Y", "N", "1", "2", "9", "D", "ZZ",
+        "20240315-14:30:00.123", "20240315-14:30:01.123", "20240315-14:30:00", "20240315-14:30:00.123456",
+        "20240315-24:30:00.123", "20240230-14:30:00.123", "20240315 14:30:00.123", "2024031514:30:00.1234", "AAPL", "ORD-1",
+    ];
+
+    public static TheoryData<int> Seeds => new() { 1, 2, 3 };
+
+    [Theory]
+    [MemberData(nameof(Seeds))]
+    public void FusedValidation_AgreesWithAFullWalk_OnMutatedMessages(int seed)
+    {
+        var random = new Random(seed);
+        var fused = new FixMessage();
+        FixDictionary dictionary = FixDictionary.Fix44;
+        int planned = 0;
+        for (int round = 0; round < 3000; round++)
+        {
+            string body = Mutate(Layouts[random.Next(Layouts.Length)], random);
+            byte[] frame = FixTestMessages.Wrap(body);
+
+            // Reference: a fresh message (no plans) parsed without a dictionary, then walked.
+            var reference = new FixMessage();
+            reference.Parse(frame);
+            FixFieldError expected = dictionary.Validate(reference);
+
+            bool ok = fused.Parse(frame, dictionary);
+            Assert.True(expected == fused.Validation, $"'{body}': walk {expected}, fused {fused.Validation}");
+            Assert.Equal(!expected.IsError, ok);
+            Assert.Equal(expected, dictionary.Validate(fused));
+            planned += expected.IsError ? 0 : 1;
+            AssertSameReads(reference, fused, body);
+        }
+
+        Assert.True(planned > 100, "too few clean messages to exercise the plans");
+    }
+
+    [Fact]
+    public void Validate_AfterFusedParse_ReturnsTheSameVerdictWithoutAnotherWalk()
+    {
+        var message = new FixMessage();
+        Assert.False(message.Parse(FixTestMessages.Wrap(FixTestMessages.NewOrderBody.Replace("54=1", "54=Q", StringComparison.Ordinal)), FixDictionary.Fix44));
+        Assert.Equal(FixFieldError.Of(FixTags.Side, SessionRejectReason.ValueIsIncorrect), message.Validation);
+        Assert.Equal(message.Validation, FixDictionary.Fix44.Validate(message));
+
+        // A plain parse forgets the verdict.
+        Assert.True(message.Parse(FixTestMessages.Wrap(FixTestMessages.NewOrderBody)));
+        Assert.Equal(FixFieldError.None, message.Validation);
+    }
+
+    [Fact]
+    public void APlannedLayout_StillReportsEachBadValue()
+    {
+        var message = new FixMessage();
+        Assert.True(message.Parse(FixTestMessages.Wrap(FixTestMessages.NewOrderBody), FixDictionary.Fix44));
+        Assert.True(message.Parse(FixTestMessages.Wrap(FixTestMessages.NewOrderBody), FixDictionary.Fix44));
+        Assert.False(message.Parse(FixTestMessages.Wrap(FixTestMessages.NewOrderBody.Replace("60=20240315-14:30:00.120", "60=20240315-14:61:00.120", StringComparison.Ordinal)), FixDictionary.Fix44));
+        Assert.Equal(FixFieldError.Of(FixTags.TransactTime, SessionRejectReason.ValueIsIncorrect), message.Validation);
+        Assert.False(message.Parse(FixTestMessages.Wrap(FixTestMessages.NewOrderBody.Replace("44=143.42", "44=14x.42", StringComparison.Ordinal)), FixDictionary.Fix44));
+        Assert.Equal(FixFieldError.Of(FixTags.Price, SessionRejectReason.IncorrectDataFormat), message.Validation);
+    }
+
+    private static string Mutate(string body, Random random)
+    {
+        string[] fields = body.TrimEnd('|').Split('|');
+        int changes = random.Next(0, 3);
+        for (int c = 0; c < changes; c++)
+        {
+            int i = random.Next(fields.Length);
+            string tag = fields[i].Split('=')[0];
+            switch (random.Next(10))
+            {
+                case 0:
+                    // Layout change: drop a field or repeat one.
+                    fields = random.Next(2) == 0 ? [.. fields.Where((_, k) => k != i)] : [.. fields, fields[i]];
+                    break;
+                default:
+                    fields[i] = tag + "=" + Values[random.Next(Values.Length)];
+                    break;
+            }
+        }
+
+        return string.Join('|', fields) + "|";
+    }
+
+    /// <summary>Every typed read of every field gives the same status and value with and without validation's cache.</summary>
+    private static void AssertSameReads(FixMessage expected, FixMessage actual, string body)
+    {
+        Assert.Equal(expected.FieldCount, actual.FieldCount);
+        for (int i = 0; i < expected.FieldCount; i++)
+        {
+            int tag = expected.TagAt(i);
+            Assert.Equal(tag, actual.TagAt(i));
+            Assert.Equal((expected.ReadInt(tag, out int a1), a1), (actual.ReadInt(tag, out int b1), b1));
+            Assert.Equal((expected.ReadLong(tag, out long a2), a2), (actual.ReadLong(tag, out long b2), b2));
+            Assert.Equal((expected.ReadChar(tag, out byte a3), a3), (actual.ReadChar(tag, out byte b3), b3));
+            Assert.Equal((expected.ReadBool(tag, out bool a4), a4), (actual.ReadBool(tag, out bool b4), b4));
+            Assert.Equal((expected.ReadTimestamp(tag, out long a5), a5), (actual.ReadTimestamp(tag, out long b5), b5));
+            foreach (int decimals in (int[])[0, 1, 2, 4, 8, 18])
+            {
+                (FieldStatus, long) want = (expected.ReadPrice(tag, decimals, out long a6), a6);
+                (FieldStatus, long) got = (actual.ReadPrice(tag, decimals, out long b6), b6);
+                Assert.True(want == got, $"'{body}' tag {tag} at {decimals} decimals: {want} vs {got}");
+            }
+        }
+    }
+}
