@@ -29,5 +29,5 @@ echo "venue: $venue_args"
 echo "client: $client_args"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 # shellcheck disable=SC2086
-dotnet "$root/benchmarks/Exchange.LoadClient/bin/Release/net10.0/Exchange.LoadClient.dll" $client_args
+${CLIENT_PREFIX:-} dotnet "$root/benchmarks/Exchange.LoadClient/bin/Release/net10.0/Exchange.LoadClient.dll" $client_args
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -1,19 +1,17 @@
 namespace Exchange.Fix.Session;
 
 /// <summary>
-/// An in-process <see cref="ISessionStore"/> for tests and benchmarks. Messages are appended into one growing byte
-/// buffer with an offset per sequence number, so storing allocates only when the buffer or index doubles.
+/// An in-process <see cref="ISessionStore"/> for tests and benchmarks. Messages are appended into native memory
+/// chunks (<see cref="OutboundMessageLog"/>): storing never allocates managed memory and never copies earlier messages.
 /// Nothing survives the process; memory grows with the session until <see cref="Reset"/>.
 /// </summary>
 public sealed class MemorySessionStore : ISessionStore
 {
     private readonly OutboundMessageLog _log;
 
-    /// <param name="initialBytes">Initial message buffer; size it for the run to keep storing allocation-free.</param>
-    /// <param name="initialSeqCapacity">Initial index size (highest seq before the index grows).</param>
-    public MemorySessionStore(int initialBytes = 64 * 1024, int initialSeqCapacity = 1024)
+    public MemorySessionStore()
     {
-        _log = new OutboundMessageLog(initialBytes, initialSeqCapacity);
+        _log = new OutboundMessageLog();
     }
 
     public int NextSenderSeqNum { get; private set; } = 1;
@@ -43,7 +41,5 @@ public sealed class MemorySessionStore : ISessionStore
     {
     }
 
-    public void Dispose()
-    {
-    }
+    public void Dispose() => _log.Dispose();
 }

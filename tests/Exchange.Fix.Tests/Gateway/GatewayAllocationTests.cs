@@ -22,8 +22,7 @@ public sealed class GatewayAllocationTests
     [Fact]
     public void Inbound_order_step_allocates_nothing()
     {
-        const int Total = Warmup + Measured + 2;
-        using var h = new GatewayHarness(storeFactory: _ => new MemorySessionStore(1024 * 1024, Total + 16));
+        using var h = new GatewayHarness(storeFactory: _ => new MemorySessionStore());
         h.Publisher.Record = false;
         h.LogOn();
         byte[] wire = new byte[512];
@@ -57,7 +56,7 @@ public sealed class GatewayAllocationTests
     [Fact]
     public void Send_event_allocates_nothing()
     {
-        using var h = new GatewayHarness(new GatewayOptions { StageTimestamps = true }, _ => new MemorySessionStore(32 * 1024 * 1024, Warmup + Measured + 16));
+        using var h = new GatewayHarness(new GatewayOptions { StageTimestamps = true }, _ => new MemorySessionStore());
         h.LogOn();
         EngineEvent fill = GatewayOutboundTests.Event(EventType.Trade, 60, 40, 40);
         var times = new StageTimes { Received = 1, Journaled = 2, Matched = 3 };

@@ -54,7 +54,7 @@ public sealed class AllocationTests
         const int Warmup = 20_000; // enough for tiered JIT to settle (2 000 was not)
         const int Measured = 20_000;
         var clock = new FakeClock();
-        var store = new MemorySessionStore(initialBytes: 8 * 1024 * 1024, initialSeqCapacity: 2 * (Warmup + Measured) + 16);
+        var store = new MemorySessionStore();
         using var registry = new SessionRegistry(new TestEncoder(), clock);
         FixSession session = registry.Add(new SessionConfig(SessionHarness.Venue, SessionHarness.Client), store);
         var transport = new DiscardingTransport();
