@@ -304,8 +304,12 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         return scan.LastSequence;
     }
 
-    /// <summary>Largest FIX message the gateway accepts, twice over: a polled connection's receive buffer always holds a whole one.</summary>
-    private static int ReceiveBufferSize => Math.Max(64 * 1024, 2 * Exchange.Fix.Codec.FixFramer.DefaultMaxMessageSize);
+    /// <summary>
+    /// A polled connection's receive buffer: at least two of the largest FIX messages, so a whole one always fits.
+    /// 256 KiB (about 1,500 orders per read) measured best for pipelined load: 64 KiB did ~295 K orders/s, 256 KiB
+    /// ~360 K, 1 MiB ~300-330 K (the batch outgrows the caches).
+    /// </summary>
+    private static int ReceiveBufferSize => Math.Max(256 * 1024, 2 * Exchange.Fix.Codec.FixFramer.DefaultMaxMessageSize);
 
     private Task OnAccepted(Socket socket, long id)
     {
