@@ -7,7 +7,8 @@
 #   scripts/e2e-run.sh "--Venue:Pipeline:Mode=Inline --Venue:Pipeline:MatcherWait=BusySpin --Venue:Journal:Fsync=Never" \
 #                      "--mode sync --orders 20000 --busy-poll"
 #
-# Stage timestamps (tags 7001-7004) are always on, so the report breaks the round trip down.
+# Stage timestamps (tags 7001-7004) are always on, so the report breaks the round trip down. CLIENT_PREFIX (e.g.
+# "taskset -c 0") is put in front of the client's command line.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 venue_args="${1:-}"
@@ -15,15 +16,16 @@ client_args="${2:---mode sync --orders 20000}"
 work="$(mktemp -d)"
 trap 'kill "$venue" 2>/dev/null || true; wait "$venue" 2>/dev/null || true; rm -rf "$work"' EXIT
 
-cd "$work"
+# The venue runs in the temporary directory (its journal and session files go there); the client in the caller's, so
+# files it writes (--hgrm-out) stay.
 # shellcheck disable=SC2086 # the argument strings are word-split on purpose
-dotnet "$root/src/Exchange.Host/bin/Release/net10.0/Exchange.Host.dll" --Venue:Pipeline:StageTimestamps=true $venue_args > venue.log 2>&1 &
+(cd "$work" && exec dotnet "$root/src/Exchange.Host/bin/Release/net10.0/Exchange.Host.dll" --Venue:Pipeline:StageTimestamps=true $venue_args > venue.log 2>&1) &
 venue=$!
 for _ in $(seq 100); do
-  grep -q "listening" venue.log && break
+  grep -q "listening" "$work/venue.log" && break
   sleep 0.2
 done
-grep -q "listening" venue.log || { cat venue.log; exit 1; }
+grep -q "listening" "$work/venue.log" || { cat "$work/venue.log"; exit 1; }
 
 echo "venue: $venue_args"
 echo "client: $client_args"
