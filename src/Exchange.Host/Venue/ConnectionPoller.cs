@@ -37,6 +37,7 @@ internal sealed class ConnectionPoller
     private Thread? _thread;
     private volatile bool _stopRequested;
     private volatile bool _closeAllRequested;
+    private int _threadId = -1;
 
     public ConnectionPoller(
         IFixGateway gateway,
@@ -59,8 +60,8 @@ internal sealed class ConnectionPoller
     /// <summary>Called on the polling thread after pinning was attempted; for logging the outcome.</summary>
     public Action<AffinityResult>? PinHandler { get; set; }
 
-    /// <summary>The polling thread's managed id (flushes on it are deferred to the end of the pass).</summary>
-    public int ThreadId { get; private set; } = -1;
+    /// <summary>The polling thread's managed id (flushes on it are deferred to the end of the pass); -1 before it runs.</summary>
+    public int ThreadId => Volatile.Read(ref _threadId);
 
     public void Start()
     {
@@ -110,7 +111,7 @@ internal sealed class ConnectionPoller
 
     private void Run()
     {
-        ThreadId = Environment.CurrentManagedThreadId;
+        Volatile.Write(ref _threadId, Environment.CurrentManagedThreadId);
         if (_cpu is int cpu)
         {
             PinHandler?.Invoke(ThreadAffinity.PinCurrentThread(cpu));
