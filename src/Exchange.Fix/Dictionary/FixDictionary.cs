@@ -65,8 +65,11 @@ public sealed class FixDictionary
     /// <summary>
     /// Checks a parsed message against the dictionary and returns the first problem, in wire order: the parser's own
     /// error, unknown MsgType (11), 8/9/35 not first or repeated later (14), undefined tag (0), tag not allowed in
-    /// this type (2), header tag after the body or any field after the trailer (14), repeated tag outside a repeating group (13), malformed value (6), value not in the enum or out of range
-    /// (5); then the first missing required tag (1). Repeating-group counts and member order are not checked.
+    /// this type (2), header tag after the body or any field after the trailer (14), repeated tag outside a repeating group
+    /// (13), repeating-group member before its instance's delimiter, out of dictionary order or with no NumInGroup
+    /// before it (15, RefTagID = that member), malformed value (6), value not in the enum or out of range (5),
+    /// NumInGroup value other than the instances that follow (16, RefTagID = the NumInGroup tag, reported where the
+    /// group ends); then the first missing required tag (1). Not checked: required members inside a group instance.
     /// </summary>
     /// <remarks>
     /// A message parsed with <see cref="FixMessage.Parse(ReadOnlySpan{byte}, FixDictionary)"/> was validated in that
@@ -107,19 +110,20 @@ public sealed class FixDictionary
         Span<FixMessage.Field> fields = message.Fields;
         if (fields.Length > LayoutPlans.MaxFields)
         {
-            return WalkFields(message, definition);
+            return WalkFields(message, definition, [], out _);
         }
 
-        LayoutPlan? plan = message.Plans.Find(this, definition, message.LayoutHash, fields.Length);
+        LayoutPlans plans = message.Plans;
+        LayoutPlan? plan = plans.Find(this, definition, message.LayoutHash, fields.Length);
         if (plan is not null && CheckValues(plan, fields, message.Raw, ref message.Timestamps, out FixFieldError planned))
         {
             return planned;
         }
 
-        FixFieldError error = WalkFields(message, definition);
+        FixFieldError error = WalkFields(message, definition, plans.Closes, out int closeCount);
         if (!error.IsError)
         {
-            Record(message.Plans.Take(), definition, message.LayoutHash, fields);
+            Record(plans.Take(), definition, message.LayoutHash, fields, plans.Closes.AsSpan(0, closeCount));
         }
 
         return error;
@@ -142,23 +146,16 @@ public sealed class FixDictionary
         }
 
         ReadOnlySpan<ValueCheck> checks = plan.Checks.AsSpan(0, plan.CheckCount);
+        if (plan.GroupCheckCount != 0)
+        {
+            error = CheckValuesAndCounts(checks, plan.GroupChecks.AsSpan(0, plan.GroupCheckCount), fields, raw, ref timestamps);
+            return true;
+        }
+
         foreach (ref readonly ValueCheck check in checks)
         {
-            ref FixMessage.Field field = ref fields[check.FieldIndex];
-            ReadOnlySpan<byte> value = raw.Slice(field.Offset, field.Length);
-            if (check.Type != FixFieldType.Text)
+            if (!CheckValue(check, fields, raw, ref timestamps, out error))
             {
-                FieldStatus status = CheckValue(check.Type, value, ref field, ref timestamps);
-                if (status != FieldStatus.Ok)
-                {
-                    error = FixFieldError.FromStatus(field.Tag, status);
-                    return true;
-                }
-            }
-
-            if (check.HasEnum && !IsAllowedValue(check, field.Tag, value))
-            {
-                error = FixFieldError.Of(field.Tag, SessionRejectReason.ValueIsIncorrect);
                 return true;
             }
         }
@@ -166,9 +163,71 @@ public sealed class FixDictionary
         return true;
     }
 
-    /// <summary>Stores a clean layout's tags and value checks in <paramref name="plan"/>.</summary>
-    private void Record(LayoutPlan plan, MessageDefinition definition, ulong hash, Span<FixMessage.Field> fields)
+    /// <summary>
+    /// A plan's value checks with its NumInGroup count checks merged in at the points where the walk closed each group
+    /// (before the value check of the closing field), so the first error is the walk's.
+    /// </summary>
+    private FixFieldError CheckValuesAndCounts(
+        ReadOnlySpan<ValueCheck> checks, ReadOnlySpan<GroupClose> counts, Span<FixMessage.Field> fields, ReadOnlySpan<byte> raw, ref TimestampCache timestamps)
     {
+        int next = 0;
+        foreach (ref readonly ValueCheck check in checks)
+        {
+            for (; next < counts.Length && counts[next].AtIndex <= check.FieldIndex; next++)
+            {
+                if (fields[counts[next].CountIndex].Value != counts[next].Instances)
+                {
+                    return FixFieldError.Of(fields[counts[next].CountIndex].Tag, SessionRejectReason.IncorrectNumInGroupCount);
+                }
+            }
+
+            if (!CheckValue(check, fields, raw, ref timestamps, out FixFieldError error))
+            {
+                return error;
+            }
+        }
+
+        for (; next < counts.Length; next++)
+        {
+            if (fields[counts[next].CountIndex].Value != counts[next].Instances)
+            {
+                return FixFieldError.Of(fields[counts[next].CountIndex].Tag, SessionRejectReason.IncorrectNumInGroupCount);
+            }
+        }
+
+        return FixFieldError.None;
+    }
+
+    /// <summary>One planned value check; false with <paramref name="error"/> set when the value fails it.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool CheckValue(in ValueCheck check, Span<FixMessage.Field> fields, ReadOnlySpan<byte> raw, ref TimestampCache timestamps, out FixFieldError error)
+    {
+        ref FixMessage.Field field = ref fields[check.FieldIndex];
+        ReadOnlySpan<byte> value = raw.Slice(field.Offset, field.Length);
+        if (check.Type != FixFieldType.Text)
+        {
+            FieldStatus status = CheckValue(check.Type, value, ref field, ref timestamps);
+            if (status != FieldStatus.Ok)
+            {
+                error = FixFieldError.FromStatus(field.Tag, status);
+                return false;
+            }
+        }
+
+        if (check.HasEnum && !IsAllowedValue(check, field.Tag, value))
+        {
+            error = FixFieldError.Of(field.Tag, SessionRejectReason.ValueIsIncorrect);
+            return false;
+        }
+
+        error = FixFieldError.None;
+        return true;
+    }
+
+    /// <summary>Stores a clean layout's tags, value checks and the NumInGroup counts its groups had in <paramref name="plan"/>.</summary>
+    private void Record(LayoutPlan plan, MessageDefinition definition, ulong hash, Span<FixMessage.Field> fields, ReadOnlySpan<GroupClose> closes)
+    {
+        closes.CopyTo(plan.GroupChecks);
         ushort[] rules = definition.Rules;
         int checkCount = 0;
         for (int i = 0; i < fields.Length; i++)
@@ -191,12 +250,18 @@ public sealed class FixDictionary
             }
         }
 
-        plan.Reset(this, definition, hash, fields.Length, checkCount);
+        plan.Reset(this, definition, hash, fields.Length, checkCount, closes.Length);
     }
 
-    /// <summary>Every rule, field by field in wire order, then the required tags.</summary>
-    private FixFieldError WalkFields(FixMessage message, MessageDefinition definition)
+    /// <summary>
+    /// Every rule, field by field in wire order, then the required tags. The repeating-group state runs only for
+    /// fields that are group members or NumInGroup and while a group is open, so layouts without groups pay one flag
+    /// test per field. Each group closed is written to <paramref name="closes"/> (as room allows) for a plan.
+    /// </summary>
+    private FixFieldError WalkFields(FixMessage message, MessageDefinition definition, Span<GroupClose> closes, out int closeCount)
     {
+        closeCount = 0;
+        var groups = default(GroupWalker);
         Span<FixMessage.Field> fields = message.Fields;
         ReadOnlySpan<byte> raw = message.Raw;
         ref TimestampCache timestamps = ref message.Timestamps;
@@ -246,6 +311,15 @@ public sealed class FixDictionary
                 requiredSeen++;
             }
 
+            if (groups.Depth != 0 || (flags & (FieldFlags.GroupMember | FieldFlags.GroupCount)) != 0)
+            {
+                FixFieldError groupError = groups.Visit(definition, fields, i, flags, closes, ref closeCount);
+                if (groupError.IsError)
+                {
+                    return groupError;
+                }
+            }
+
             var type = (FixFieldType)((rule >> 8) & MessageDefinition.TypeMask);
             bool hasEnum = (rule & MessageDefinition.HasEnumBit) != 0;
             if (type == FixFieldType.Text && !hasEnum)
@@ -264,6 +338,12 @@ public sealed class FixDictionary
             {
                 return FixFieldError.Of(tag, SessionRejectReason.ValueIsIncorrect);
             }
+        }
+
+        FixFieldError unclosed = groups.Finish(fields, closes, ref closeCount);
+        if (unclosed.IsError)
+        {
+            return unclosed;
         }
 
         if (requiredSeen == definition.RequiredTags.Length)

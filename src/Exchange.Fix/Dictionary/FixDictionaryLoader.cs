@@ -35,16 +35,19 @@ internal static class FixDictionaryLoader
         XElement trailer = Required(root, "trailer");
 
         var messages = new List<MessageDefinition>();
+        var groups = new GroupBuilder(byName, components, maxTag);
         foreach (XElement message in Required(root, "messages").Elements("message"))
         {
             var flags = new byte[maxTag + 1];
             var required = new List<int>();
-            var context = new FlattenContext(byName, components, flags, required);
+            var topGroups = new List<GroupDefinition>();
+            var context = new FlattenContext(byName, components, flags, required, groups, topGroups);
             context.Flatten(header, FieldFlags.Header, requiredContext: true, inGroup: false);
             context.Flatten(message, FieldFlags.None, requiredContext: true, inGroup: false);
             context.Flatten(trailer, FieldFlags.Trailer, requiredContext: true, inGroup: false);
             messages.Add(new MessageDefinition(
-                Attr(message, "msgtype"), Attr(message, "name"), Attr(message, "msgcat") == "admin", flags, [.. required]));
+                Attr(message, "msgtype"), Attr(message, "name"), Attr(message, "msgcat") == "admin", flags, [.. required],
+                [.. topGroups]));
         }
 
         return new FixDictionary(fields, messages);
@@ -68,16 +71,79 @@ internal static class FixDictionaryLoader
     private static string Attr(XElement element, string name) =>
         element.Attribute(name)?.Value ?? throw new InvalidDataException($"<{element.Name}> lacks attribute '{name}'.");
 
+    private static FieldDefinition FieldNamed(Dictionary<string, FieldDefinition> fields, string name) =>
+        fields.TryGetValue(name, out FieldDefinition? field) ? field : throw new InvalidDataException($"Unknown field '{name}'.");
+
+    private static XElement ComponentNamed(Dictionary<string, XElement> components, string name) =>
+        components.TryGetValue(name, out XElement? c) ? c : throw new InvalidDataException($"Unknown component '{name}'.");
+
+    /// <summary>
+    /// One <see cref="GroupDefinition"/> per XML group element: a group inside a component is the same element for
+    /// every message that uses the component, so it is built once and shared.
+    /// </summary>
+    private sealed class GroupBuilder(
+        Dictionary<string, FieldDefinition> fields,
+        Dictionary<string, XElement> components,
+        int maxTag)
+    {
+        private readonly Dictionary<XElement, GroupDefinition> _built = [];
+
+        public GroupDefinition Build(XElement group)
+        {
+            if (_built.TryGetValue(group, out GroupDefinition? done))
+            {
+                return done;
+            }
+
+            var members = new List<int>();
+            var nested = new List<GroupDefinition?>();
+            Collect(group, members, nested);
+            var definition = new GroupDefinition(FieldNamed(fields, Attr(group, "name")).Tag, [.. members], [.. nested], maxTag);
+            if (definition.Depth > GroupWalker.MaxDepth)
+            {
+                throw new InvalidDataException($"Group '{Attr(group, "name")}' nests deeper than {GroupWalker.MaxDepth} levels.");
+            }
+
+            _built[group] = definition;
+            return definition;
+        }
+
+        /// <summary>Direct members in dictionary order, components expanded; a nested group is its NumInGroup tag.</summary>
+        private void Collect(XElement element, List<int> members, List<GroupDefinition?> nested)
+        {
+            foreach (XElement child in element.Elements())
+            {
+                switch (child.Name.LocalName)
+                {
+                    case "field":
+                        members.Add(FieldNamed(fields, Attr(child, "name")).Tag);
+                        nested.Add(null);
+                        break;
+                    case "group":
+                        members.Add(FieldNamed(fields, Attr(child, "name")).Tag);
+                        nested.Add(Build(child));
+                        break;
+                    case "component":
+                        Collect(ComponentNamed(components, Attr(child, "name")), members, nested);
+                        break;
+                }
+            }
+        }
+    }
+
     private sealed class FlattenContext(
         Dictionary<string, FieldDefinition> fields,
         Dictionary<string, XElement> components,
         byte[] flags,
-        List<int> required)
+        List<int> required,
+        GroupBuilder groups,
+        List<GroupDefinition> topGroups)
     {
         /// <summary>
         /// Marks every field reachable from <paramref name="element"/>. A field is required for the message only if
         /// it and every enclosing component are required and it is not inside a repeating group (group members are
-        /// required only when their group is present, which this flat table does not check).
+        /// required only when their group is present, which this flat table does not check). Top-level groups are
+        /// built as <see cref="GroupDefinition"/>s for the walk's count and member-order checks.
         /// </summary>
         public void Flatten(XElement element, FieldFlags section, bool requiredContext, bool inGroup)
         {
@@ -91,13 +157,17 @@ internal static class FixDictionaryLoader
                         break;
                     case "group":
                         Mark(Attr(child, "name"), section, isRequired && !inGroup, inGroup);
+                        if (!inGroup)
+                        {
+                            GroupDefinition group = groups.Build(child);
+                            topGroups.Add(group);
+                            flags[group.CountTag] |= (byte)FieldFlags.GroupCount;
+                        }
+
                         Flatten(child, section, requiredContext: false, inGroup: true);
                         break;
                     case "component":
-                        string name = Attr(child, "name");
-                        XElement component = components.TryGetValue(name, out XElement? c)
-                            ? c : throw new InvalidDataException($"Unknown component '{name}'.");
-                        Flatten(component, section, isRequired, inGroup);
+                        Flatten(ComponentNamed(components, Attr(child, "name")), section, isRequired, inGroup);
                         break;
                 }
             }
@@ -105,16 +175,9 @@ internal static class FixDictionaryLoader
 
         private void Mark(string name, FieldFlags section, bool isRequired, bool inGroup)
         {
-            if (!fields.TryGetValue(name, out FieldDefinition? field))
-            {
-                throw new InvalidDataException($"Unknown field '{name}'.");
-            }
-
+            FieldDefinition field = FieldNamed(fields, name);
             var f = (FieldFlags)flags[field.Tag] | FieldFlags.Allowed | section;
-            if (inGroup)
-            {
-                f |= FieldFlags.GroupMember;
-            }
+            f |= inGroup ? FieldFlags.GroupMember : FieldFlags.TopLevel;
 
             if (isRequired && (f & FieldFlags.Required) == 0)
             {

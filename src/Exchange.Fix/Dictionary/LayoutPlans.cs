@@ -5,7 +5,9 @@ namespace Exchange.Fix.Dictionary;
 /// message after message, and everything <see cref="FixDictionary.Validate"/> checks except the values (tag defined
 /// and allowed for the type, 8/9/35 first, header/body/trailer order, repeats, required tags) depends only on the
 /// MsgType's definition and the tag sequence. A layout that once validated clean therefore needs only its value
-/// checks, which the plan lists per field.
+/// checks, which the plan lists per field. Repeating groups fit this because their structure (instances, member order)
+/// is fixed by the tag sequence too; only the NumInGroup values can differ, so a plan also compares each NumInGroup
+/// value with the instance count its layout has (<see cref="LayoutPlan.GroupChecks"/>).
 /// </summary>
 /// <remarks>
 /// Owned by one <see cref="Codec.FixMessage"/> (one connection, one thread). A fixed number of plans of bounded length,
@@ -20,6 +22,9 @@ internal sealed class LayoutPlans
 
     private readonly LayoutPlan[] _plans = [new(), new(), new(), new()];
     private int _next;
+
+    /// <summary>Scratch for the groups a full walk closes, copied into a plan when the layout is clean.</summary>
+    public GroupClose[] Closes { get; } = new GroupClose[MaxFields];
 
     public LayoutPlan? Find(FixDictionary dictionary, MessageDefinition definition, ulong hash, int count)
     {
@@ -64,9 +69,22 @@ internal sealed class LayoutPlan
 
     public ValueCheck[] Checks { get; } = new ValueCheck[LayoutPlans.MaxFields];
 
-    /// <summary>Names the layout whose <see cref="Tags"/> and first <paramref name="checkCount"/> <see cref="Checks"/> were just written.</summary>
-    public void Reset(FixDictionary dictionary, MessageDefinition definition, ulong hash, int count, int checkCount)
+    /// <summary>
+    /// Zero for layouts without repeating groups, whose plans run exactly the value checks. Otherwise the count
+    /// checks, in the order the walk closed the groups: each runs just before the value check of its
+    /// <see cref="GroupClose.AtIndex"/> field, as in the walk, so both report the same first error.
+    /// </summary>
+    public int GroupCheckCount { get; private set; }
+
+    public GroupClose[] GroupChecks { get; } = new GroupClose[LayoutPlans.MaxFields];
+
+    /// <summary>
+    /// Names the layout whose <see cref="Tags"/>, first <paramref name="checkCount"/> <see cref="Checks"/> and first
+    /// <paramref name="groupCheckCount"/> <see cref="GroupChecks"/> were just written.
+    /// </summary>
+    public void Reset(FixDictionary dictionary, MessageDefinition definition, ulong hash, int count, int checkCount, int groupCheckCount)
     {
+        GroupCheckCount = groupCheckCount;
         Definition = definition;
         Hash = hash;
         Count = count;

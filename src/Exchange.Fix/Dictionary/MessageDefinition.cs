@@ -2,12 +2,13 @@ namespace Exchange.Fix.Dictionary;
 
 /// <summary>
 /// Flattened rules of one message type: header, body (components expanded) and trailer fields as per-tag flags,
-/// plus the tags that must be present.
+/// plus the tags that must be present and the repeating groups that may open at top level (header, body, trailer).
 /// </summary>
 internal sealed class MessageDefinition
 {
-    public MessageDefinition(string msgType, string name, bool isAdmin, byte[] flags, int[] requiredTags)
+    public MessageDefinition(string msgType, string name, bool isAdmin, byte[] flags, int[] requiredTags, GroupDefinition[] groups)
     {
+        Groups = groups;
         MsgType = msgType;
         Name = name;
         IsAdmin = isAdmin;
@@ -26,6 +27,26 @@ internal sealed class MessageDefinition
 
     /// <summary>Tags required at top level (header, body outside repeating groups, trailer), in dictionary order.</summary>
     public int[] RequiredTags { get; }
+
+    /// <summary>Groups whose NumInGroup field stands at top level (flagged <see cref="FieldFlags.GroupCount"/>).</summary>
+    public GroupDefinition[] Groups { get; }
+
+    /// <summary>True when some field of this type belongs to a repeating group (validation then tracks groups).</summary>
+    public bool HasGroups => Groups.Length != 0;
+
+    /// <summary>The top-level group opened by NumInGroup <paramref name="countTag"/>, or null. A few per type: a scan.</summary>
+    public GroupDefinition? TopLevelGroup(int countTag)
+    {
+        foreach (GroupDefinition group in Groups)
+        {
+            if (group.CountTag == countTag)
+            {
+                return group;
+            }
+        }
+
+        return null;
+    }
 
     /// <summary>Bits 8..14 of a rule: the field's <see cref="FixFieldType"/>.</summary>
     public const int TypeMask = 0x7F;
@@ -68,4 +89,10 @@ internal enum FieldFlags : byte
     GroupMember = 4,
     Header = 8,
     Trailer = 16,
+
+    /// <summary>The NumInGroup field of a group that opens at top level (see <see cref="MessageDefinition.Groups"/>).</summary>
+    GroupCount = 32,
+
+    /// <summary>Allowed outside any repeating group (header, body or trailer proper).</summary>
+    TopLevel = 64,
 }

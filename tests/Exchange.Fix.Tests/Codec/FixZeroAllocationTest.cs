@@ -74,4 +74,30 @@ public class FixZeroAllocationTest
         Assert.Equal(0, allocated);
         Assert.True(checksum > 0);
     }
+
+    [Fact]
+    public void RepeatingGroupValidation_AllocatesNothing_WalkedOrPlanned()
+    {
+        // Alternating a clean nested-group layout (planned) with a bad count (walked every time) covers both paths.
+        byte[] good = FixTestMessages.Wrap(RepeatingGroupTestData.NewOrderWith(RepeatingGroupTestData.NestedParties));
+        byte[] bad = FixTestMessages.Wrap(RepeatingGroupTestData.NewOrderWith(RepeatingGroupTestData.NestedParties.Replace("802=2", "802=3", StringComparison.Ordinal)));
+        var message = new FixMessage();
+        FixDictionary dictionary = FixDictionary.Fix44;
+        int accepted = 0;
+        for (int i = 0; i < 2000; i++)
+        {
+            accepted += message.Parse((i & 1) == 0 ? good : bad, dictionary) ? 1 : 0;
+        }
+
+        accepted = 0;
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        for (int i = 0; i < Iterations; i++)
+        {
+            accepted += message.Parse((i & 1) == 0 ? good : bad, dictionary) ? 1 : 0;
+        }
+
+        long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+        Assert.Equal(0, allocated);
+        Assert.Equal(Iterations / 2, accepted);
+    }
 }

@@ -20,6 +20,10 @@ public sealed class ValidationPlanTests
         "35=G|49=CLIENT1|56=VENUE|34=9|43=Y|52=20240315-14:30:00.000|122=20240315-14:29:00.000|41=A|11=B|55=AAPL|54=2|60=20240315-14:30:00.000|38=5|40=2|44=1.5|",
         "35=A|49=CLIENT1|56=VENUE|34=1|52=20240315-14:30:00.000|98=0|108=30|141=Y|",
         "35=2|49=CLIENT1|56=VENUE|34=3|52=20240315-14:30:00.000|7=1|16=0|",
+
+        // Repeating groups: mutated NumInGroup values and dropped/repeated members must get the walk's verdict.
+        RepeatingGroupTestData.NewOrderWith(RepeatingGroupTestData.NestedParties),
+        RepeatingGroupTestData.MarketDataRequestBody,
     ];
 
     /// <summary>Replacement values that exercise every check: bad ints, decimals, chars, enums, timestamps, empties.</summary>

@@ -94,6 +94,25 @@ public sealed class GatewayInboundTests
     }
 
     [Fact]
+    public void Wrong_repeating_group_count_gets_a_session_reject_and_is_not_published()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        const string parties = "453=2|448=FIRM-A|447=D|452=1|448=TRADER-7|447=D|452=11|";
+        h.Send("D", GatewayHarness.NewOrder("ORD-1") + parties);
+        h.Send("D", GatewayHarness.NewOrder("ORD-2") + parties.Replace("453=2", "453=3", StringComparison.Ordinal));
+
+        Command accepted = Assert.Single(h.Publisher.Commands);
+        Assert.Equal("ORD-1", accepted.ClOrdId.ToString());
+        Dictionary<int, string> reject = Assert.Single(h.TakeSent());
+        Assert.Equal("3", reject[35]);
+        Assert.Equal("3", reject[45]);
+        Assert.Equal("453", reject[371]);
+        Assert.Equal("D", reject[372]);
+        Assert.Equal("16", reject[373]);
+    }
+
+    [Fact]
     public void Field_the_mapping_rejects_gets_a_session_reject()
     {
         using var h = new GatewayHarness();
