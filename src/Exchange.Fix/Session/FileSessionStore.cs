@@ -1,5 +1,4 @@
 using System.Buffers.Binary;
-using System.IO.MemoryMappedFiles;
 using Exchange.Core.Storage;
 
 namespace Exchange.Fix.Session;
@@ -29,14 +28,9 @@ public sealed unsafe class FileSessionStore : ISessionStore
     private const byte KindTargetSeq = 2;
     private const byte KindMessage = 3;
 
-    private readonly FileStream _file;
+    private readonly AppendMappedFile _file;
     private readonly FsyncPolicy _policy;
     private readonly int _batchSize;
-    private readonly long _chunkBytes;
-    private MemoryMappedFile? _map;
-    private MemoryMappedViewAccessor? _view;
-    private byte* _base;
-    private long _mappedLength;
     private long _fileLength; // end of the last record: where the next one goes
     private int _unsyncedRecords;
     private long[] _offsets = new long[1024]; // record offset + 1 by seq; 0 = not stored
@@ -53,23 +47,25 @@ public sealed unsafe class FileSessionStore : ISessionStore
         ArgumentOutOfRangeException.ThrowIfLessThan(mapChunkBytes, 4096);
         _policy = policy;
         _batchSize = batchSize;
-        _chunkBytes = mapChunkBytes;
         string? directory = Path.GetDirectoryName(Path.GetFullPath(path));
         if (directory is not null)
         {
             Directory.CreateDirectory(directory);
         }
 
-        // bufferSize 0: no FileStream buffering; the replay reads positionally, appends go through the map.
-        _file = new FileStream(path, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.Read, bufferSize: 0);
-        Load();
-        if (_file.Length != _fileLength)
+        // bufferSize 0: no FileStream buffering; the replay reads positionally, appends go through the map (which
+        // also truncates whatever follows the last good record).
+        var file = new FileStream(path, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.Read, bufferSize: 0);
+        try
         {
-            _file.SetLength(_fileLength);
-            _file.Flush(flushToDisk: true);
+            Load(file);
+            _file = new AppendMappedFile(file, _fileLength, mapChunkBytes);
         }
-
-        Map(_fileLength + _chunkBytes);
+        catch
+        {
+            file.Dispose();
+            throw;
+        }
     }
 
     public int NextSenderSeqNum { get; private set; } = 1;
@@ -109,7 +105,7 @@ public sealed unsafe class FileSessionStore : ISessionStore
             return false;
         }
 
-        byte* record = _base + (_offsets[msgSeqNum] - 1);
+        byte* record = _file.Base + (_offsets[msgSeqNum] - 1);
         int length = BinaryPrimitives.ReadInt32LittleEndian(new ReadOnlySpan<byte>(record, HeaderSize));
         var payload = new ReadOnlySpan<byte>(record + HeaderSize, length);
         return payload.Length > 1 && payload[0] == KindMessage && StoredMessageCodec.TryRead(payload[1..], out message);
@@ -117,19 +113,12 @@ public sealed unsafe class FileSessionStore : ISessionStore
 
     public void Reset()
     {
-        Unmap();
-        _file.SetLength(0);
+        _file.Reset(sync: _policy != FsyncPolicy.Never);
         _fileLength = 0;
         _unsyncedRecords = 0;
         Array.Clear(_offsets);
         NextSenderSeqNum = 1;
         NextTargetSeqNum = 1;
-        if (_policy != FsyncPolicy.Never)
-        {
-            _file.Flush(flushToDisk: true);
-        }
-
-        Map(_chunkBytes);
     }
 
     public void Flush()
@@ -149,15 +138,7 @@ public sealed unsafe class FileSessionStore : ISessionStore
         }
 
         _disposed = true;
-        Flush();
-        Unmap();
-        _file.SetLength(_fileLength);
-        if (_policy != FsyncPolicy.Never)
-        {
-            _file.Flush(flushToDisk: true);
-        }
-
-        _file.Dispose();
+        _file.Close(_fileLength, sync: _policy != FsyncPolicy.Never);
     }
 
     private void AppendSeq(byte kind, int value)
@@ -176,19 +157,14 @@ public sealed unsafe class FileSessionStore : ISessionStore
             throw new ArgumentException("record exceeds the store's maximum size", nameof(payloadLength));
         }
 
-        long end = _fileLength + HeaderSize + payloadLength;
-        if (end > _mappedLength)
-        {
-            Map(end + _chunkBytes);
-        }
-
-        return new Span<byte>(_base + _fileLength + HeaderSize, payloadLength);
+        _file.EnsureMapped(_fileLength + HeaderSize + payloadLength);
+        return new Span<byte>(_file.Base + _fileLength + HeaderSize, payloadLength);
     }
 
     /// <summary>Seals the record (length and CRC after the payload: a record torn by a crash fails its CRC).</summary>
     private void EndRecord(int payloadLength)
     {
-        var record = new Span<byte>(_base + _fileLength, HeaderSize + payloadLength);
+        var record = new Span<byte>(_file.Base + _fileLength, HeaderSize + payloadLength);
         BinaryPrimitives.WriteUInt32LittleEndian(record[4..], Crc32.Compute(record[HeaderSize..]));
         BinaryPrimitives.WriteInt32LittleEndian(record, payloadLength);
         _fileLength += record.Length;
@@ -201,42 +177,8 @@ public sealed unsafe class FileSessionStore : ISessionStore
 
     private void Sync()
     {
-        // Linux writes back pages dirtied through a shared map on fsync; Windows needs the view flushed first.
-        if (OperatingSystem.IsWindows())
-        {
-            _view?.Flush();
-        }
-
-        _file.Flush(flushToDisk: true);
+        _file.Sync();
         _unsyncedRecords = 0;
-    }
-
-    /// <summary>Extends the file to <paramref name="length"/> (sparse) and maps all of it.</summary>
-    private void Map(long length)
-    {
-        Unmap();
-        _file.SetLength(length);
-        _map = MemoryMappedFile.CreateFromFile(_file, mapName: null, length, MemoryMappedFileAccess.ReadWrite, HandleInheritability.None, leaveOpen: true);
-        _view = _map.CreateViewAccessor(0, length, MemoryMappedFileAccess.ReadWrite);
-        byte* pointer = null;
-        _view.SafeMemoryMappedViewHandle.AcquirePointer(ref pointer);
-        _base = pointer + _view.PointerOffset;
-        _mappedLength = length;
-    }
-
-    private void Unmap()
-    {
-        if (_view is null)
-        {
-            return;
-        }
-
-        _view.SafeMemoryMappedViewHandle.ReleasePointer();
-        _view.Dispose();
-        _map!.Dispose();
-        _view = null;
-        _map = null;
-        _base = null;
     }
 
     private void IndexMessage(int seq, long recordOffset)
@@ -250,9 +192,9 @@ public sealed unsafe class FileSessionStore : ISessionStore
     }
 
     /// <summary>Replays records from the start; sets <see cref="_fileLength"/> to the end of the last good record.</summary>
-    private void Load()
+    private void Load(FileStream file)
     {
-        var reader = new RecordReader(_file.SafeFileHandle);
+        var reader = new RecordReader(file.SafeFileHandle);
         while (reader.TryNext(out long offset, out ReadOnlySpan<byte> payload) && Apply(offset, payload))
         {
             _fileLength = offset + HeaderSize + payload.Length;

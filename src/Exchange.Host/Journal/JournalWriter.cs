@@ -1,6 +1,6 @@
 using System.Diagnostics;
-using System.IO.MemoryMappedFiles;
 using Exchange.Core.Commands;
+using Exchange.Core.Storage;
 using Exchange.Host.Pipeline;
 
 namespace Exchange.Host.Journal;
@@ -21,14 +21,9 @@ namespace Exchange.Host.Journal;
 /// </remarks>
 internal sealed unsafe class JournalWriter : IDisposable
 {
-    private readonly FileStream _file;
+    private readonly AppendMappedFile _file;
     private readonly FsyncPolicy _policy;
     private readonly long _fsyncIntervalTicks;
-    private readonly long _chunkBytes;
-    private MemoryMappedFile? _map;
-    private MemoryMappedViewAccessor? _view;
-    private byte* _base;
-    private long _mappedLength;
     private long _position;
     private long _lastAppended;
     private long _lastWritten;
@@ -42,17 +37,15 @@ internal sealed unsafe class JournalWriter : IDisposable
             throw new ArgumentOutOfRangeException(nameof(options), options.MapChunkBytes, "MapChunkBytes must hold at least one record.");
         }
 
-        _file = file;
+        _file = new AppendMappedFile(file, position, options.MapChunkBytes);
         _policy = options.FsyncPolicy;
         _fsyncIntervalTicks = (long)(options.FsyncInterval.TotalSeconds * Stopwatch.Frequency);
-        _chunkBytes = options.MapChunkBytes;
         _position = position;
         _lastAppended = lastSequence;
         _lastWritten = lastSequence;
         DurableSequence = new Sequence(lastSequence);
         SyncedSequence = new Sequence(lastSequence);
         _lastSyncTimestamp = Stopwatch.GetTimestamp();
-        Map(position + _chunkBytes);
     }
 
     /// <summary>
@@ -117,12 +110,8 @@ internal sealed unsafe class JournalWriter : IDisposable
     public void Append(in Command command, long sequence)
     {
         int recordSize = JournalFormat.RecordSize;
-        if (_position + recordSize > _mappedLength)
-        {
-            Map(_position + _chunkBytes);
-        }
-
-        JournalFormat.WriteRecord(new Span<byte>(_base + _position, recordSize), sequence, in command);
+        _file.EnsureMapped(_position + recordSize);
+        JournalFormat.WriteRecord(new Span<byte>(_file.Base + _position, recordSize), sequence, in command);
         _position += recordSize;
         _lastAppended = sequence;
     }
@@ -156,13 +145,7 @@ internal sealed unsafe class JournalWriter : IDisposable
         _lastWritten = _lastAppended;
         if (SyncedSequence.Value != _lastWritten)
         {
-            // Linux writes back pages dirtied through a shared map on fsync; Windows needs the view flushed first.
-            if (OperatingSystem.IsWindows())
-            {
-                _view!.Flush();
-            }
-
-            _file.Flush(flushToDisk: true);
+            _file.Sync();
         }
 
         _lastSyncTimestamp = Stopwatch.GetTimestamp();
@@ -179,38 +162,8 @@ internal sealed unsafe class JournalWriter : IDisposable
         }
 
         _disposed = true;
-        Sync();
-        Unmap();
-        _file.SetLength(_position);
-        _file.Flush(flushToDisk: true);
-        _file.Dispose();
-    }
-
-    /// <summary>Extends the file to <paramref name="length"/> (sparse: no blocks written) and maps all of it.</summary>
-    private void Map(long length)
-    {
-        Unmap();
-        _file.SetLength(length);
-        _map = MemoryMappedFile.CreateFromFile(_file, mapName: null, length, MemoryMappedFileAccess.ReadWrite, HandleInheritability.None, leaveOpen: true);
-        _view = _map.CreateViewAccessor(0, length, MemoryMappedFileAccess.ReadWrite);
-        byte* pointer = null;
-        _view.SafeMemoryMappedViewHandle.AcquirePointer(ref pointer);
-        _base = pointer + _view.PointerOffset;
-        _mappedLength = length;
-    }
-
-    private void Unmap()
-    {
-        if (_view is null)
-        {
-            return;
-        }
-
-        _view.SafeMemoryMappedViewHandle.ReleasePointer();
-        _view.Dispose();
-        _map!.Dispose();
-        _view = null;
-        _map = null;
-        _base = null;
+        _file.Close(_position, sync: true);
+        SyncedSequence.SetValue(_lastAppended);
+        DurableSequence.SetValue(_lastAppended);
     }
 }

@@ -1,0 +1,55 @@
+using Exchange.Core.Storage;
+using Xunit;
+
+namespace Exchange.Core.Tests.Storage;
+
+public sealed unsafe class AppendMappedFileTests : IDisposable
+{
+    private readonly string _path = Path.Combine(Path.GetTempPath(), "append-mapped-" + Guid.NewGuid().ToString("N"));
+
+    public void Dispose() => File.Delete(_path);
+
+    [Fact]
+    public void Content_written_across_remaps_survives_and_close_trims_the_zero_tail()
+    {
+        var file = new AppendMappedFile(Open(), 0, chunkBytes: 4096);
+        long length = 0;
+        for (int i = 0; i < 3000; i++)
+        {
+            file.EnsureMapped(length + 7);
+            new Span<byte>(file.Base + length, 7).Fill((byte)(i % 251 + 1));
+            length += 7;
+        }
+
+        Assert.True(new FileInfo(_path).Length > length, "the file is extended ahead of the content");
+        file.Close(length, sync: true);
+
+        byte[] bytes = File.ReadAllBytes(_path);
+        Assert.Equal(length, bytes.Length);
+        for (int i = 0; i < 3000; i++)
+        {
+            Assert.True(bytes.AsSpan(i * 7, 7).IndexOfAnyExcept((byte)(i % 251 + 1)) < 0, $"record {i}");
+        }
+    }
+
+    [Fact]
+    public void Dispose_keeps_the_zero_tail_and_reopening_drops_what_follows_the_content()
+    {
+        using (var file = new AppendMappedFile(Open(), 0, chunkBytes: 4096))
+        {
+            new Span<byte>(file.Base, 3).Fill(9);
+        }
+
+        Assert.Equal(4096, new FileInfo(_path).Length);
+
+        using (var reopened = new AppendMappedFile(Open(), 3, chunkBytes: 4096))
+        {
+            Assert.Equal(9, reopened.Base[2]);
+            Assert.Equal(0, reopened.Base[3]);
+            reopened.Reset(sync: false);
+            Assert.Equal(0, reopened.Base[0]);
+        }
+    }
+
+    private FileStream Open() => new(_path, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.Read, bufferSize: 0);
+}
