@@ -58,6 +58,26 @@ internal sealed class SequenceRing<T>
         return ref this[sequence];
     }
 
+    /// <summary>
+    /// Claims the next slot, running <paramref name="whenFull"/> while the ring is full, or waiting like
+    /// <see cref="Claim(out long)"/> when it is null. A producer that shares its thread with the ring's processors
+    /// (<see cref="StartInline"/>) passes the call that runs them: waiting would wait for itself.
+    /// </summary>
+    public ref T Claim(out long sequence, Action? whenFull)
+    {
+        if (whenFull is null)
+        {
+            return ref Claim(out sequence);
+        }
+
+        while (!_sequencer.TryClaim(out sequence))
+        {
+            whenFull();
+        }
+
+        return ref this[sequence];
+    }
+
     /// <summary>Claims the next slot or returns false at once when the ring is full (back-pressure to the caller).</summary>
     public bool TryClaim(out long sequence) => _sequencer.TryClaim(out sequence);
 

@@ -49,7 +49,7 @@ internal sealed class CommandIngress : ICommandPublisher
                 return false;
             }
 
-            ref InboundSlot slot = ref Claim(out long sequence);
+            ref InboundSlot slot = ref _ring.Claim(out long sequence, _drainRing);
             slot.Command = command;
             slot.Command.Sequence = _firstSequence + sequence;
             slot.ReceivedTimestamp = Stopwatch.GetTimestamp();
@@ -60,21 +60,6 @@ internal sealed class CommandIngress : ICommandPublisher
         {
             Interlocked.Decrement(ref _inFlight);
         }
-    }
-
-    private ref InboundSlot Claim(out long sequence)
-    {
-        if (_drainRing is null)
-        {
-            return ref _ring.Claim(out sequence);
-        }
-
-        while (!_ring.TryClaim(out sequence))
-        {
-            _drainRing();
-        }
-
-        return ref _ring[sequence];
     }
 
     /// <summary>Refuses further commands and waits (up to <paramref name="timeout"/>) for publications in progress.</summary>

@@ -46,7 +46,7 @@ internal struct MatcherHandler : IEventHandler<InboundSlot>
         int tradeSides = 0;
         foreach (ref readonly EngineEvent engineEvent in events)
         {
-            ref OutboundSlot slot = ref ClaimOutbound(out long outSequence);
+            ref OutboundSlot slot = ref _outbound.Claim(out long outSequence, _drainOutbound);
             slot.Event = engineEvent;
             slot.Times = new StageTimes { Received = evt.ReceivedTimestamp, Matched = matched };
             _outbound.Publish(outSequence);
@@ -84,20 +84,5 @@ internal struct MatcherHandler : IEventHandler<InboundSlot>
         {
             _books.Publish(evt.Command.InstrumentId, evt.Command.Sequence);
         }
-    }
-
-    private readonly ref OutboundSlot ClaimOutbound(out long sequence)
-    {
-        if (_drainOutbound is null)
-        {
-            return ref _outbound.Claim(out sequence);
-        }
-
-        while (!_outbound.TryClaim(out sequence))
-        {
-            _drainOutbound();
-        }
-
-        return ref _outbound[sequence];
     }
 }
