@@ -1,14 +1,18 @@
 namespace Exchange.Host.Pipeline;
 
 /// <summary>
-/// How a polling loop spends a pass that found no work, by <see cref="WaitStrategyKind"/>: BusySpin keeps polling;
-/// Yielding polls a while, then yields the core on every idle pass; Sleeping goes on to sleep 1 ms per idle pass.
-/// Any pass with work resets the count. Blocking has no meaning for a loop that polls (nothing signals it).
+/// The back-off ladder behind every non-blocking <see cref="WaitStrategyKind"/>, one step per call: BusySpin only
+/// spins; Yielding spins <see cref="SpinPasses"/> times, then yields the core on every step; Sleeping spins, yields,
+/// then Sleep(0), then sleeps 1 ms per step. Used by the ring processors' wait strategies, the Inline polling loop and
+/// the durability gate, so a kind means the same wherever it is configured.
 /// </summary>
 internal struct IdleStrategy
 {
-    private const int SpinPasses = 100;
-    private const int YieldPasses = 1000;
+    /// <summary>Steps spent spinning before Yielding and Sleeping start giving the core away.</summary>
+    public const int SpinPasses = 100;
+
+    private const int YieldPasses = 200;
+    private const int SleepZeroPasses = 300;
 
     private readonly WaitStrategyKind _kind;
     private int _idlePasses;
@@ -17,14 +21,14 @@ internal struct IdleStrategy
     {
         if (kind == WaitStrategyKind.Blocking)
         {
-            throw new ArgumentOutOfRangeException(nameof(kind), kind, "A polling loop cannot block; use BusySpin, Yielding or Sleeping.");
+            throw new ArgumentOutOfRangeException(nameof(kind), kind, "Blocking is not a back-off; use BusySpin, Yielding or Sleeping.");
         }
 
         _kind = kind;
         _idlePasses = 0;
     }
 
-    /// <summary>Call once per pass with whether the pass did any work.</summary>
+    /// <summary>One step: call once per pass with whether the pass did any work (work resets the ladder).</summary>
     public void Idle(bool didWork)
     {
         if (didWork)
@@ -41,6 +45,10 @@ internal struct IdleStrategy
         else if (_kind == WaitStrategyKind.Yielding || _idlePasses <= YieldPasses)
         {
             Thread.Yield();
+        }
+        else if (_idlePasses <= SleepZeroPasses)
+        {
+            Thread.Sleep(0);
         }
         else
         {

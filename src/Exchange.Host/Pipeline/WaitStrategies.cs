@@ -43,11 +43,9 @@ internal static class WaitStrategies
         switch (kind)
         {
             case WaitStrategyKind.BusySpin:
-                return new BusySpinWaitStrategy();
             case WaitStrategyKind.Yielding:
-                return new YieldingWaitStrategy();
             case WaitStrategyKind.Sleeping:
-                return new SleepingWaitStrategy();
+                return new BackOffWaitStrategy(kind);
             case WaitStrategyKind.Blocking:
                 sequencer.Signal.Enable();
                 return new BlockingWaitStrategy(sequencer.Signal);

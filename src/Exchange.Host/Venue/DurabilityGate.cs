@@ -17,9 +17,6 @@ namespace Exchange.Host.Venue;
 /// </remarks>
 internal sealed class DurabilityGate
 {
-    private const int SpinTries = 100;
-    private const int YieldTries = 200;
-
     private readonly Sequence _durable;
     private readonly object _lock = new();
     private int _waiters;
@@ -55,6 +52,10 @@ internal sealed class DurabilityGate
 
     private bool WaitSlow(long sequence, WaitStrategyKind kind)
     {
+        // Blocking spins like the others' first phase, then sleeps on the monitor; the others back off like their
+        // processors do (IdleStrategy).
+        bool blocking = kind == WaitStrategyKind.Blocking;
+        var idle = new IdleStrategy(blocking ? WaitStrategyKind.BusySpin : kind);
         int tries = 0;
         while (true)
         {
@@ -68,22 +69,13 @@ internal sealed class DurabilityGate
                 return false;
             }
 
-            tries++;
-            if (kind == WaitStrategyKind.BusySpin || tries <= SpinTries)
-            {
-                Thread.SpinWait(1);
-            }
-            else if (kind == WaitStrategyKind.Blocking)
+            if (blocking && ++tries > IdleStrategy.SpinPasses)
             {
                 Block(sequence);
             }
-            else if (kind == WaitStrategyKind.Yielding || tries <= YieldTries)
-            {
-                Thread.Yield();
-            }
             else
             {
-                Thread.Sleep(1);
+                idle.Idle(didWork: false);
             }
         }
     }

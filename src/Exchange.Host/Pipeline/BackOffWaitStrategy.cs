@@ -1,10 +1,14 @@
 namespace Exchange.Host.Pipeline;
 
-/// <summary>Spins with a CPU pause hint until data arrives.</summary>
-internal sealed class BusySpinWaitStrategy : IWaitStrategy
+/// <summary>
+/// BusySpin, Yielding and Sleeping for a ring processor: re-checks the barrier between steps of the
+/// <see cref="IdleStrategy"/> ladder of its kind.
+/// </summary>
+internal sealed class BackOffWaitStrategy(WaitStrategyKind kind) : IWaitStrategy
 {
     public long WaitFor(long next, SequenceBarrier barrier)
     {
+        var idle = new IdleStrategy(kind);
         while (true)
         {
             long available = barrier.HighestAvailable(next);
@@ -13,7 +17,7 @@ internal sealed class BusySpinWaitStrategy : IWaitStrategy
                 return available;
             }
 
-            Thread.SpinWait(1);
+            idle.Idle(didWork: false);
         }
     }
 }
