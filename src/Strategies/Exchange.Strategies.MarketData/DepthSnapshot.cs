@@ -12,4 +12,16 @@ internal sealed class DepthSnapshot
     public readonly BookDepth Depth;
 
     public DepthSnapshot(in BookDepth depth) => Depth = depth;
+
+    /// <summary>A snapshot store's read once it has loaded the reference (with whatever ordering the store needs).</summary>
+    public static bool TryCopy(DepthSnapshot? snapshot, ref BookDepth destination)
+    {
+        if (snapshot is null)
+        {
+            return false;
+        }
+
+        destination = snapshot.Depth;
+        return true;
+    }
 }

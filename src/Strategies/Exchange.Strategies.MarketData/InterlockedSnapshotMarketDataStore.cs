@@ -26,15 +26,6 @@ public sealed class InterlockedSnapshotMarketDataStore : IMarketDataStore
     public void Publish(in BookDepth depth) =>
         Interlocked.Exchange(ref _snapshots[depth.InstrumentId], new DepthSnapshot(in depth));
 
-    public bool TryRead(int instrumentId, ref BookDepth destination)
-    {
-        var snapshot = Volatile.Read(ref _snapshots[instrumentId]);
-        if (snapshot is null)
-        {
-            return false;
-        }
-
-        destination = snapshot.Depth;
-        return true;
-    }
+    public bool TryRead(int instrumentId, ref BookDepth destination) =>
+        DepthSnapshot.TryCopy(Volatile.Read(ref _snapshots[instrumentId]), ref destination);
 }
