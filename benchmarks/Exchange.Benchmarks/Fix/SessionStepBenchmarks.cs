@@ -1,5 +1,4 @@
 using System.Buffers;
-using System.IO.Pipelines;
 using BenchmarkDotNet.Attributes;
 using Exchange.Core.Commands;
 using Exchange.Core.Domain;
@@ -176,7 +175,7 @@ public class SessionStepBenchmarks
     /// <summary>Accepts and forgets everything written; a reused buffer, so writing allocates nothing.</summary>
     private sealed class NullConnection : IFixConnection
     {
-        private readonly DiscardWriter _output = new();
+        private readonly ArrayBufferWriter<byte> _output = new(64 * 1024);
 
         public long Id => 1;
 
@@ -190,32 +189,8 @@ public class SessionStepBenchmarks
 
         public long Backlog => 0;
 
-        public void Flush() => _output.Reset();
+        public void Flush() => _output.ResetWrittenCount();
 
         public ValueTask CloseAsync(TimeSpan timeout) => ValueTask.CompletedTask;
-    }
-
-    private sealed class DiscardWriter : PipeWriter
-    {
-        private readonly byte[] _buffer = new byte[64 * 1024];
-        private int _written;
-
-        public void Reset() => _written = 0;
-
-        public override void Advance(int bytes) => _written += bytes;
-
-        public override Memory<byte> GetMemory(int sizeHint = 0) => _buffer.AsMemory(_written);
-
-        public override Span<byte> GetSpan(int sizeHint = 0) => _buffer.AsSpan(_written);
-
-        public override ValueTask<FlushResult> FlushAsync(CancellationToken cancellationToken = default) => default;
-
-        public override void CancelPendingFlush()
-        {
-        }
-
-        public override void Complete(Exception? exception = null)
-        {
-        }
     }
 }
