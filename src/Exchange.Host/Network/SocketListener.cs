@@ -44,7 +44,6 @@ public sealed class SocketListener(IPEndPoint endPoint, Func<Socket, long, Task>
                 continue;
             }
 
-            client.NoDelay = true;
             long id = Interlocked.Increment(ref _nextId);
             _ = Task.Run(() => onAccepted(client, id));
         }
