@@ -28,12 +28,12 @@ namespace Exchange.Fix.Codec;
 /// again. Results are identical either way; only the work is shared.
 /// </para>
 /// </remarks>
-public sealed class FixMessage
+public sealed partial class FixMessage
 {
     public const int DefaultMaxFields = 512;
 
     /// <summary>Tags below this are found through a direct table; higher tags (user-defined) by a linear scan.</summary>
-    private const int TagTableSize = 1024;
+    internal const int TagTableSize = 1024;
 
     /// <summary>Generations live in the high 16 bits of a tag slot; the low 16 hold the field index.</summary>
     private const int GenerationShift = 16;
@@ -49,6 +49,14 @@ public sealed class FixMessage
     /// </summary>
     private readonly uint[] _tagSlots = new uint[TagTableSize];
     private uint _generation;
+
+    /// <summary>
+    /// The tag table <see cref="IndexOf"/> reads: <see cref="_tagSlots"/> after a full parse, or the guide's ready-made
+    /// table after a guided one (whose slots carry <see cref="ParseGuide.SlotGeneration"/>).
+    /// </summary>
+    private uint[] _slots;
+    private uint _slotGeneration;
+    private LayoutPlan? _guided;
     private int _length;
     private int _count;
     private int _msgTypeIndex = -1;
@@ -69,6 +77,7 @@ public sealed class FixMessage
         _buffer = new byte[(SohBitmap.WordsFor(maxMessageSize) * 64) + SohBitmap.Padding];
         _soh = new ulong[SohBitmap.WordsFor(maxMessageSize)];
         _fields = new Field[maxFields];
+        _slots = _tagSlots;
     }
 
     /// <summary>The first syntax problem of the last <see cref="Parse(ReadOnlySpan{byte})"/>, or <see cref="FixFieldError.None"/>.</summary>
@@ -88,6 +97,9 @@ public sealed class FixMessage
 
     /// <summary>The parsed fields in wire order, for validation loops that visit every field (no per-field calls).</summary>
     internal Span<Field> Fields => _fields.AsSpan(0, _count);
+
+    /// <summary>True when the last <see cref="Parse(ReadOnlySpan{byte}, FixDictionary)"/> took the guided path (for tests).</summary>
+    internal bool WasGuided { get; private set; }
 
     /// <summary>A hash of the tag sequence (every field's tag, in order): equal layouts hash equal.</summary>
     internal ulong LayoutHash { get; private set; }
@@ -124,23 +136,82 @@ public sealed class FixMessage
     /// </summary>
     public bool Parse(ReadOnlySpan<byte> frame)
     {
+        Load(frame);
+        IndexFields();
+        return !Error.IsError;
+    }
+
+    /// <summary>
+    /// <see cref="Parse(ReadOnlySpan{byte})"/> then <paramref name="dictionary"/>'s validation of the same message,
+    /// whose result is <see cref="Validation"/> (and what <see cref="FixDictionary.Validate"/> returns for this
+    /// message until the next parse, without validating again). Returns false when either found a problem.
+    /// </summary>
+    /// <remarks>
+    /// A message with the same layout (tags in the same order, same MsgType) as the last one that had a validation
+    /// plan is parsed along that plan's <see cref="ParseGuide"/> and gets only the plan's value checks: the same
+    /// result as the full parse and walk, for a fraction of the work. Any difference falls back to the full path.
+    /// </remarks>
+    public bool Parse(ReadOnlySpan<byte> frame, FixDictionary dictionary)
+    {
+        ArgumentNullException.ThrowIfNull(dictionary);
+        Load(frame);
+        LayoutPlan? guided = _guided;
+        WasGuided = guided is not null && ReferenceEquals(guided.Dictionary, dictionary) && TryParseGuided(guided);
+        if (WasGuided)
+        {
+            _validation = dictionary.CheckPlanned(guided!, this);
+            _validatedBy = dictionary;
+            return !_validation.IsError;
+        }
+
+        IndexFields();
+        _validation = dictionary.ValidateFields(this, out LayoutPlan? plan);
+        _validatedBy = dictionary;
+        if (plan is not null)
+        {
+            if (!plan.Guide.IsReady)
+            {
+                plan.Guide.Prepare(this);
+            }
+
+            _guided = plan.Guide.IsReady ? plan : null;
+        }
+
+        return !_validation.IsError;
+    }
+
+    /// <summary>Copies <paramref name="frame"/>, marks its SOHs and clears the previous message's state.</summary>
+    private void Load(ReadOnlySpan<byte> frame)
+    {
         if (frame.Length > _maxMessageSize)
         {
             throw new ArgumentException("Frame is longer than this message's buffer; size both from the same maximum.", nameof(frame));
         }
 
         _length = frame.Length;
+        _count = 0;
         _msgTypeIndex = -1;
         _validatedBy = null;
         _validation = FixFieldError.None;
         MsgTypeKind = FixMsgType.Other;
         Error = FixFieldError.None;
-        NextGeneration();
 
         // One pass copies the frame and marks its SOHs (reading the source, not the just-written copy, so no load
-        // waits for the copy's stores). Fields end at SOH bits; a last field without SOH (not a valid frame, but
-        // Parse takes any span) runs to the end.
+        // waits for the copy's stores).
         SohBitmap.CopyAndBuild(frame, _buffer, _soh);
+    }
+
+    /// <summary>
+    /// Tokenizes the loaded message: every field's tag, value position and repeat mark, the tag table, the layout
+    /// hash. Fields end at SOH bits; a last field without SOH (not a valid frame, but Parse takes any span) runs to
+    /// the end.
+    /// </summary>
+    private void IndexFields()
+    {
+        NextGeneration();
+        _msgTypeIndex = -1;
+        _slots = _tagSlots;
+        _slotGeneration = _generation;
         int pos = 0;
         int count = 0;
         ulong layout = LayoutSeed;
@@ -169,22 +240,6 @@ public sealed class FixMessage
         {
             MsgTypeKind = FixMsgTypes.FromWire(MsgType);
         }
-
-        return !Error.IsError;
-    }
-
-    /// <summary>
-    /// <see cref="Parse(ReadOnlySpan{byte})"/> then <paramref name="dictionary"/>'s validation of the same message,
-    /// whose result is <see cref="Validation"/> (and what <see cref="FixDictionary.Validate"/> returns for this
-    /// message until the next parse, without validating again). Returns false when either found a problem.
-    /// </summary>
-    public bool Parse(ReadOnlySpan<byte> frame, FixDictionary dictionary)
-    {
-        ArgumentNullException.ThrowIfNull(dictionary);
-        Parse(frame);
-        _validation = dictionary.ValidateFields(this);
-        _validatedBy = dictionary;
-        return !_validation.IsError;
     }
 
     /// <summary>The cached verdict when this message was last validated by <paramref name="dictionary"/>.</summary>
@@ -207,8 +262,8 @@ public sealed class FixMessage
         if ((uint)tag < TagTableSize)
         {
             // Safe: tag < TagTableSize, the table's length.
-            uint slot = Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(_tagSlots), tag);
-            return (slot >> GenerationShift) == _generation ? (int)(slot & 0xFFFF) : -1;
+            uint slot = Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(_slots), tag);
+            return (slot >> GenerationShift) == _slotGeneration ? (int)(slot & 0xFFFF) : -1;
         }
 
         return IndexOfHighTag(tag);

@@ -94,8 +94,13 @@ public sealed class FixDictionary
     /// seen clean before (same MsgType, same tags in the same order) runs only its value checks from the message's
     /// <see cref="LayoutPlans"/>; any other walks every rule and, when clean, becomes a plan.
     /// </summary>
-    internal FixFieldError ValidateFields(FixMessage message)
+    internal FixFieldError ValidateFields(FixMessage message) => ValidateFields(message, out _);
+
+    /// <inheritdoc cref="ValidateFields(FixMessage)"/>
+    /// <param name="plan">The plan of the message's layout when it has one (found, or recorded by this clean walk), else null.</param>
+    internal FixFieldError ValidateFields(FixMessage message, out LayoutPlan? plan)
     {
+        plan = null;
         if (message.Error.IsError)
         {
             return message.Error;
@@ -114,49 +119,57 @@ public sealed class FixDictionary
         }
 
         LayoutPlans plans = message.Plans;
-        LayoutPlan? plan = plans.Find(this, definition, message.LayoutHash, fields.Length);
-        if (plan is not null && CheckValues(plan, fields, message.Raw, ref message.Timestamps, out FixFieldError planned))
+        plan = plans.Find(this, definition, message.LayoutHash, fields.Length);
+        if (plan is not null && SameTags(plan, fields))
         {
-            return planned;
+            return CheckPlanned(plan, message);
         }
 
         FixFieldError error = WalkFields(message, definition, plans.Closes, out int closeCount);
+        plan = null;
         if (!error.IsError)
         {
-            Record(plans.Take(), definition, message.LayoutHash, fields, plans.Closes.AsSpan(0, closeCount));
+            plan = plans.Take();
+            Record(plan, definition, message.LayoutHash, fields, plans.Closes.AsSpan(0, closeCount));
         }
 
         return error;
     }
 
     /// <summary>
-    /// The value checks of a clean layout, in wire order. False (nothing decided) when the message's tags differ
-    /// from the plan's after all (a hash collision).
+    /// Everything a clean layout still needs checked, for a message whose tags are known to be exactly
+    /// <paramref name="plan"/>'s (a guided parse): its value checks in wire order, with the NumInGroup counts.
     /// </summary>
-    private bool CheckValues(LayoutPlan plan, Span<FixMessage.Field> fields, ReadOnlySpan<byte> raw, ref TimestampCache timestamps, out FixFieldError error)
+    internal FixFieldError CheckPlanned(LayoutPlan plan, FixMessage message)
     {
-        error = FixFieldError.None;
+        Span<FixMessage.Field> fields = message.Fields;
+        ReadOnlySpan<byte> raw = message.Raw;
+        ReadOnlySpan<ValueCheck> checks = plan.Checks.AsSpan(0, plan.CheckCount);
+        if (plan.GroupCheckCount != 0)
+        {
+            return CheckValuesAndCounts(checks, plan.GroupChecks.AsSpan(0, plan.GroupCheckCount), fields, raw, ref message.Timestamps);
+        }
+
+        foreach (ref readonly ValueCheck check in checks)
+        {
+            if (!CheckValue(check, fields, raw, ref message.Timestamps, out FixFieldError error))
+            {
+                return error;
+            }
+        }
+
+        return FixFieldError.None;
+    }
+
+    /// <summary>False when a message's tags differ from the plan's after all (a layout-hash collision).</summary>
+    private static bool SameTags(LayoutPlan plan, Span<FixMessage.Field> fields)
+    {
         int[] tags = plan.Tags;
         for (int i = 0; i < fields.Length; i++)
         {
             if ((uint)i >= (uint)tags.Length || fields[i].Tag != tags[i])
             {
                 return false;
-            }
-        }
-
-        ReadOnlySpan<ValueCheck> checks = plan.Checks.AsSpan(0, plan.CheckCount);
-        if (plan.GroupCheckCount != 0)
-        {
-            error = CheckValuesAndCounts(checks, plan.GroupChecks.AsSpan(0, plan.GroupCheckCount), fields, raw, ref timestamps);
-            return true;
-        }
-
-        foreach (ref readonly ValueCheck check in checks)
-        {
-            if (!CheckValue(check, fields, raw, ref timestamps, out error))
-            {
-                return true;
             }
         }
 

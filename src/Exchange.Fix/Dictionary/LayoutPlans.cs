@@ -1,3 +1,5 @@
+using Exchange.Fix.Codec;
+
 namespace Exchange.Fix.Dictionary;
 
 /// <summary>
@@ -78,12 +80,16 @@ internal sealed class LayoutPlan
 
     public GroupClose[] GroupChecks { get; } = new GroupClose[LayoutPlans.MaxFields];
 
+    /// <summary>How to re-parse this layout without tokenizing its tags; prepared by the first message that uses the plan.</summary>
+    public ParseGuide Guide { get; } = new(LayoutPlans.MaxFields, FixMessage.TagTableSize);
+
     /// <summary>
     /// Names the layout whose <see cref="Tags"/>, first <paramref name="checkCount"/> <see cref="Checks"/> and first
     /// <paramref name="groupCheckCount"/> <see cref="GroupChecks"/> were just written.
     /// </summary>
     public void Reset(FixDictionary dictionary, MessageDefinition definition, ulong hash, int count, int checkCount, int groupCheckCount)
     {
+        Guide.Invalidate();
         GroupCheckCount = groupCheckCount;
         Definition = definition;
         Hash = hash;

@@ -9,7 +9,7 @@ namespace Exchange.Fix.Tests.Codec;
 /// The fused validation (<see cref="FixMessage.Parse(ReadOnlySpan{byte}, FixDictionary)"/>, with its per-layout plans
 /// and the typed values it keeps) must give exactly what a plain parse plus a full dictionary walk gives: the same
 /// verdict, and the same typed reads, for every message. Checked on seeded value mutations that keep a layout (so the
-/// plan path runs) and on mutations that change it.
+/// plan path and the guided parse run) and on mutations that change it, including the bytes of a tag itself.
 /// </summary>
 public sealed class ValidationPlanTests
 {
@@ -20,6 +20,10 @@ public sealed class ValidationPlanTests
         "35=G|49=CLIENT1|56=VENUE|34=9|43=Y|52=20240315-14:30:00.000|122=20240315-14:29:00.000|41=A|11=B|55=AAPL|54=2|60=20240315-14:30:00.000|38=5|40=2|44=1.5|",
         "35=A|49=CLIENT1|56=VENUE|34=1|52=20240315-14:30:00.000|98=0|108=30|141=Y|",
         "35=2|49=CLIENT1|56=VENUE|34=3|52=20240315-14:30:00.000|7=1|16=0|",
+
+        // Heartbeat and Logout share this tag sequence: the guide must tell them apart by MsgType.
+        "35=0|49=CLIENT1|56=VENUE|34=3|52=20240315-14:30:00.000|",
+        "35=5|49=CLIENT1|56=VENUE|34=3|52=20240315-14:30:00.000|",
 
         // Repeating groups: mutated NumInGroup values and dropped/repeated members must get the walk's verdict.
         RepeatingGroupTestData.NewOrderWith(RepeatingGroupTestData.NestedParties),
@@ -44,6 +48,7 @@ public sealed class ValidationPlanTests
         var fused = new FixMessage();
         FixDictionary dictionary = FixDictionary.Fix44;
         int planned = 0;
+        int guided = 0;
         for (int round = 0; round < 3000; round++)
         {
             string body = Mutate(Layouts[random.Next(Layouts.Length)], random);
@@ -59,10 +64,12 @@ public sealed class ValidationPlanTests
             Assert.Equal(!expected.IsError, ok);
             Assert.Equal(expected, dictionary.Validate(fused));
             planned += expected.IsError ? 0 : 1;
+            guided += fused.WasGuided ? 1 : 0;
             AssertSameReads(reference, fused, body);
         }
 
         Assert.True(planned > 100, "too few clean messages to exercise the plans");
+        Assert.True(guided > 100, "too few guided parses to exercise the guide");
     }
 
     [Fact]
@@ -104,6 +111,22 @@ public sealed class ValidationPlanTests
                     // Layout change: drop a field or repeat one.
                     fields = random.Next(2) == 0 ? [.. fields.Where((_, k) => k != i)] : [.. fields, fields[i]];
                     break;
+                case 1:
+                    // The tag's own bytes: another tag of the same width, a leading zero, a non-digit, no '='.
+                    if (tag.Length == 0)
+                    {
+                        break;
+                    }
+
+                    string value = fields[i].Length > tag.Length ? fields[i][(tag.Length + 1)..] : string.Empty;
+                    fields[i] = random.Next(4) switch
+                    {
+                        0 => (tag.Length == 1 ? "7" : tag[..^1] + (char)('0' + ((tag[^1] - '0' + 1) % 10))) + "=" + value,
+                        1 => "0" + tag + "=" + value,
+                        2 => tag[..^1] + "x=" + value,
+                        _ => tag + value,
+                    };
+                    break;
                 default:
                     fields[i] = tag + "=" + Values[random.Next(Values.Length)];
                     break;
@@ -117,10 +140,23 @@ public sealed class ValidationPlanTests
     private static void AssertSameReads(FixMessage expected, FixMessage actual, string body)
     {
         Assert.Equal(expected.FieldCount, actual.FieldCount);
+        Assert.Equal(expected.Error, actual.Error);
+        Assert.Equal(expected.MsgTypeKind, actual.MsgTypeKind);
+        Assert.Equal(expected.MsgType.ToArray(), actual.MsgType.ToArray());
+        Assert.Equal(expected.LayoutHash, actual.LayoutHash);
+        foreach (int absent in (int[])[1, 58, 1023, 1024, 9999])
+        {
+            Assert.Equal(expected.IndexOf(absent), actual.IndexOf(absent));
+        }
+
         for (int i = 0; i < expected.FieldCount; i++)
         {
             int tag = expected.TagAt(i);
             Assert.Equal(tag, actual.TagAt(i));
+            Assert.Equal(expected.IndexOf(tag), actual.IndexOf(tag));
+            Assert.Equal(expected.IsRepeatAt(i), actual.IsRepeatAt(i));
+            Assert.Equal(expected.FieldStartAt(i), actual.FieldStartAt(i));
+            Assert.Equal(expected.ValueAt(i).ToArray(), actual.ValueAt(i).ToArray());
             Assert.Equal((expected.ReadInt(tag, out int a1), a1), (actual.ReadInt(tag, out int b1), b1));
             Assert.Equal((expected.ReadLong(tag, out long a2), a2), (actual.ReadLong(tag, out long b2), b2));
             Assert.Equal((expected.ReadChar(tag, out byte a3), a3), (actual.ReadChar(tag, out byte b3), b3));

@@ -1,0 +1,94 @@
+using System.Numerics;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using Exchange.Fix.Dictionary;
+
+namespace Exchange.Fix.Codec;
+
+/// <summary>The guided parse: a loaded message re-read along a known clean layout (see <see cref="ParseGuide"/>).</summary>
+public sealed partial class FixMessage
+{
+    /// <summary>
+    /// Indexes the loaded message along <paramref name="plan"/>'s guide: each field must start with exactly the
+    /// expected "tag=" bytes and have a value, there must be as many fields as the guide has, and MsgType must be the
+    /// guide's. Then the message's state (fields, tag table, MsgType, layout hash) is what the full parse would have
+    /// produced, and true is returned. False leaves partial state that <see cref="IndexFields"/> overwrites.
+    /// </summary>
+    private bool TryParseGuided(LayoutPlan plan)
+    {
+        ParseGuide guide = plan.Guide;
+        if (!guide.IsReady)
+        {
+            return false;
+        }
+
+        int expected = guide.Count;
+        GuideField[] guideFields = guide.Fields;
+        Field[] fields = _fields;
+        if ((uint)expected > (uint)guideFields.Length || (uint)expected > (uint)fields.Length)
+        {
+            return false;
+        }
+
+        // Safe: field indexes stay below `expected`, checked against both arrays above; every 8-byte read starts at
+        // pos < _length and _buffer has SohBitmap.Padding (64) bytes beyond any message.
+        ref byte data = ref MemoryMarshal.GetArrayDataReference(_buffer);
+        ref GuideField guideField = ref MemoryMarshal.GetArrayDataReference(guideFields);
+        ref Field field = ref MemoryMarshal.GetArrayDataReference(fields);
+        int words = SohBitmap.WordsFor(_length);
+        ulong[] soh = _soh;
+        int pos = 0;
+        int count = 0;
+        for (int w = 0; w < words && w < soh.Length; w++)
+        {
+            ulong bits = soh[w];
+            while (bits != 0)
+            {
+                int end = (w * 64) + BitOperations.TrailingZeroCount(bits);
+                bits &= bits - 1;
+                if (count == expected)
+                {
+                    return false;
+                }
+
+                ref GuideField g = ref Unsafe.Add(ref guideField, count);
+                ulong head = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref data, pos));
+
+                // The prefix's bytes are digits and '=', never SOH, so a match also means end >= valueStart.
+                int valueStart = pos + g.PrefixLength;
+                if ((head & g.PrefixMask) != g.Prefix || valueStart == end)
+                {
+                    return false;
+                }
+
+                ref Field f = ref Unsafe.Add(ref field, count);
+                f.Tag = g.Tag;
+                f.Start = pos;
+                f.Offset = valueStart;
+                f.Length = end - valueStart;
+                f.IsRepeat = g.IsRepeat;
+                f.Kind = FieldValueKind.None;
+                count++;
+                pos = end + 1;
+            }
+        }
+
+        if (count != expected || pos != _length)
+        {
+            return false;
+        }
+
+        _count = count;
+        _msgTypeIndex = guide.MsgTypeIndex;
+        if (!ValueAt(_msgTypeIndex).SequenceEqual(guide.MsgType))
+        {
+            return false;
+        }
+
+        MsgTypeKind = guide.MsgTypeKind;
+        LayoutHash = plan.Hash;
+        _slots = guide.TagSlots;
+        _slotGeneration = ParseGuide.SlotGeneration;
+        return true;
+    }
+}

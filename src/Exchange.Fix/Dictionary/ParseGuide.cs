@@ -1,0 +1,112 @@
+using System.Buffers.Binary;
+using Exchange.Fix.Codec;
+
+namespace Exchange.Fix.Dictionary;
+
+/// <summary>
+/// What a parser needs to re-read a known clean layout without tokenizing tags: per field, the exact "tag=" bytes to
+/// expect (compared as one masked 8-byte word), and a ready tag → field-index table. Built once per
+/// <see cref="LayoutPlan"/> from the message that made the plan clean; see <see cref="FixMessage"/>'s guided parse.
+/// </summary>
+/// <remarks>
+/// A guided parse accepts a message only when every field carries exactly the expected tag and the MsgType value is
+/// the plan's; anything else falls back to the full parse, so the guide can only speed a message up, never change its
+/// verdict. Tags the parser accepts are canonical decimal (no sign, no leading zero), so comparing the text of the
+/// tag number is equivalent to comparing parsed numbers. Single-threaded, like the plan that owns it.
+/// </remarks>
+internal sealed class ParseGuide
+{
+    /// <summary>Slots stamped with this generation are live; the table is rebuilt (not aged) when the plan changes.</summary>
+    public const uint SlotGeneration = 1;
+
+    /// <summary>The longest "tag=" one 8-byte compare covers: tags of up to 7 digits.</summary>
+    private const int MaxTagPrefix = 8;
+
+    public ParseGuide(int maxFields, int tagTableSize)
+    {
+        Fields = new GuideField[maxFields];
+        TagSlots = new uint[tagTableSize];
+    }
+
+    /// <summary>False until <see cref="Prepare"/>; a plan's <see cref="LayoutPlan.Reset"/> clears it.</summary>
+    public bool IsReady { get; private set; }
+
+    public int Count { get; private set; }
+
+    public GuideField[] Fields { get; }
+
+    /// <summary>Per tag below the table size: <see cref="SlotGeneration"/> in the high 16 bits, the first field's index in the low 16.</summary>
+    public uint[] TagSlots { get; }
+
+    public int MsgTypeIndex { get; private set; }
+
+    public FixMsgType MsgTypeKind { get; private set; }
+
+    /// <summary>The MsgType value this layout was validated for (same tags, other MsgType = other definition).</summary>
+    public ReadOnlySpan<byte> MsgType => _msgType.AsSpan(0, _msgTypeLength);
+
+    private readonly byte[] _msgType = new byte[MaxTagPrefix];
+    private int _msgTypeLength;
+
+    public void Invalidate() => IsReady = false;
+
+    /// <summary>
+    /// Learns the layout of <paramref name="message"/>, which must have just passed validation under the owning plan.
+    /// Leaves the guide not ready when a tag is too long for the 8-byte compare or MsgType is unusually long.
+    /// </summary>
+    public void Prepare(FixMessage message)
+    {
+        IsReady = false;
+        Span<FixMessage.Field> fields = message.Fields;
+        ReadOnlySpan<byte> msgType = message.MsgType;
+        if (fields.Length > Fields.Length || msgType.Length > _msgType.Length || msgType.IsEmpty)
+        {
+            return;
+        }
+
+        Array.Clear(TagSlots);
+        Span<byte> text = stackalloc byte[MaxTagPrefix];
+        for (int i = 0; i < fields.Length; i++)
+        {
+            int tag = fields[i].Tag;
+            if (!tag.TryFormat(text, out int digits) || digits >= MaxTagPrefix)
+            {
+                return;
+            }
+
+            text[digits] = (byte)'=';
+            text[(digits + 1)..].Clear();
+            int length = digits + 1;
+            Fields[i] = new GuideField
+            {
+                Tag = tag,
+                PrefixLength = length,
+                Prefix = BinaryPrimitives.ReadUInt64LittleEndian(text),
+                PrefixMask = ulong.MaxValue >> (8 * (MaxTagPrefix - length)),
+                IsRepeat = fields[i].IsRepeat,
+            };
+
+            if ((uint)tag < (uint)TagSlots.Length && !fields[i].IsRepeat)
+            {
+                TagSlots[tag] = (SlotGeneration << 16) | (uint)i;
+            }
+        }
+
+        msgType.CopyTo(_msgType);
+        _msgTypeLength = msgType.Length;
+        MsgTypeIndex = message.IndexOf(FixTags.MsgType);
+        MsgTypeKind = message.MsgTypeKind;
+        Count = fields.Length;
+        IsReady = true;
+    }
+}
+
+/// <summary>One field of a <see cref="ParseGuide"/>: its tag and the "tag=" bytes as a little-endian word.</summary>
+internal struct GuideField
+{
+    public ulong Prefix;
+    public ulong PrefixMask;
+    public int Tag;
+    public int PrefixLength;
+    public bool IsRepeat;
+}
