@@ -161,6 +161,30 @@ public sealed class FixDictionary
         return FixFieldError.None;
     }
 
+    /// <summary>
+    /// One planned value check during a guided parse, storing the typed value like the walk does; false on any problem
+    /// (the caller then takes the full path, which reports it). A CHAR enum, the common case (Side, OrdType,
+    /// TimeInForce...), is one length test and two bit tests.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal bool PassesGuidedCheck(in ValueCheck check, ref FixMessage.Field field, ReadOnlySpan<byte> value, ref TimestampCache timestamps)
+    {
+        if (check.Type == FixFieldType.Char && check.HasEnum)
+        {
+            if (value.Length != 1 || !IsSingleByteEnum(value[0], check.EnumLow, check.EnumHigh))
+            {
+                return false;
+            }
+
+            field.Value = value[0];
+            field.Kind = FixMessage.FieldValueKind.Char;
+            return true;
+        }
+
+        return (check.Type == FixFieldType.Text || CheckValue(check.Type, value, ref field, ref timestamps) == FieldStatus.Ok) &&
+               (!check.HasEnum || IsAllowedValue(check, field.Tag, value));
+    }
+
     /// <summary>False when a message's tags differ from the plan's after all (a layout-hash collision).</summary>
     private static bool SameTags(LayoutPlan plan, Span<FixMessage.Field> fields)
     {
