@@ -235,6 +235,13 @@ public static class FixPrice
             throw new ArgumentOutOfRangeException(nameof(decimals));
         }
 
+        if (scale == decimals)
+        {
+            // Written at exactly the wanted precision (a quantity "100", a price "143.4200"): nothing to scale.
+            units = mantissa;
+            return FieldStatus.Ok;
+        }
+
         // |mantissa| < 10^18, so the negation cannot overflow.
         ulong magnitude = (ulong)Math.Abs(mantissa);
         if (scale > decimals)

@@ -25,6 +25,35 @@ public class InstrumentDirectoryTests
         Assert.False(directory.TryGetById(300, out _));
     }
 
+    /// <summary>
+    /// Symbols that agree in the bytes a lookup key is read from (first/last four, first/middle/last) or differ only
+    /// in length: each is found as itself, and a one-byte change anywhere is not found.
+    /// </summary>
+    [Fact]
+    public void TellsApartSymbolsThatShareKeyBytes()
+    {
+        string[] symbols =
+        [
+            "A", "B", "AB", "BA", "ABC", "AXC", "ABCD", "ABCE", "ABCDE", "ABCDEFGH", "ABCDXFGH", "ABCDEFG",
+            "ABCDxxxxWXYZ", "ABCDyyyyWXYZ", "ABCDxxxxxWXYZ", "BRK.A", "BRK.B",
+        ];
+        var instruments = symbols.Select((symbol, i) => new Instrument(i, symbol, 2, 1, 1, 1, 1000)).ToList();
+        var directory = new InstrumentDirectory(instruments);
+        var known = new HashSet<string>(symbols);
+        foreach (Instrument instrument in instruments)
+        {
+            byte[] bytes = System.Text.Encoding.ASCII.GetBytes(instrument.Symbol);
+            Assert.True(directory.TryGet(bytes, out Instrument? found), instrument.Symbol);
+            Assert.Same(instrument, found);
+            for (int i = 0; i < bytes.Length; i++)
+            {
+                byte[] changed = (byte[])bytes.Clone();
+                changed[i] = (byte)'q';
+                Assert.Equal(known.Contains(System.Text.Encoding.ASCII.GetString(changed)), directory.TryGet(changed, out _));
+            }
+        }
+    }
+
     [Fact]
     public void RejectsSparseIds_AndDuplicateSymbols()
     {
