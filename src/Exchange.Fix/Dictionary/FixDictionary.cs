@@ -69,7 +69,8 @@ public sealed class FixDictionary
     /// (13), repeating-group member before its instance's delimiter, out of dictionary order or with no NumInGroup
     /// before it (15, RefTagID = that member), malformed value (6), value not in the enum or out of range (5),
     /// NumInGroup value other than the instances that follow (16, RefTagID = the NumInGroup tag, reported where the
-    /// group ends); then the first missing required tag (1). Not checked: required members inside a group instance.
+    /// group ends), a required member missing from a group instance (1, RefTagID = that member, reported where the
+    /// instance ends); then the first missing required tag of the message (1).
     /// </summary>
     /// <remarks>
     /// A message parsed with <see cref="FixMessage.Parse(ReadOnlySpan{byte}, FixDictionary)"/> was validated in that

@@ -97,8 +97,10 @@ internal static class FixDictionaryLoader
 
             var members = new List<int>();
             var nested = new List<GroupDefinition?>();
-            Collect(group, members, nested);
-            var definition = new GroupDefinition(FieldNamed(fields, Attr(group, "name")).Tag, [.. members], [.. nested], maxTag);
+            var required = new List<bool>();
+            Collect(group, members, nested, required, requiredContext: true);
+            var definition = new GroupDefinition(
+                FieldNamed(fields, Attr(group, "name")).Tag, [.. members], [.. nested], [.. required], maxTag);
             if (definition.Depth > GroupWalker.MaxDepth)
             {
                 throw new InvalidDataException($"Group '{Attr(group, "name")}' nests deeper than {GroupWalker.MaxDepth} levels.");
@@ -108,23 +110,29 @@ internal static class FixDictionaryLoader
             return definition;
         }
 
-        /// <summary>Direct members in dictionary order, components expanded; a nested group is its NumInGroup tag.</summary>
-        private void Collect(XElement element, List<int> members, List<GroupDefinition?> nested)
+        /// <summary>
+        /// Direct members in dictionary order, components expanded; a nested group is its NumInGroup tag. A member is
+        /// required in every instance when it and each component around it (inside this group) say required="Y".
+        /// </summary>
+        private void Collect(XElement element, List<int> members, List<GroupDefinition?> nested, List<bool> required, bool requiredContext)
         {
             foreach (XElement child in element.Elements())
             {
+                bool isRequired = requiredContext && (string?)child.Attribute("required") == "Y";
                 switch (child.Name.LocalName)
                 {
                     case "field":
                         members.Add(FieldNamed(fields, Attr(child, "name")).Tag);
                         nested.Add(null);
+                        required.Add(isRequired);
                         break;
                     case "group":
                         members.Add(FieldNamed(fields, Attr(child, "name")).Tag);
                         nested.Add(Build(child));
+                        required.Add(isRequired);
                         break;
                     case "component":
-                        Collect(ComponentNamed(components, Attr(child, "name")), members, nested);
+                        Collect(ComponentNamed(components, Attr(child, "name")), members, nested, required, isRequired);
                         break;
                 }
             }

@@ -1,3 +1,4 @@
+using System.Numerics;
 using System.Runtime.CompilerServices;
 using Exchange.Fix.Codec;
 
@@ -8,8 +9,9 @@ namespace Exchange.Fix.Dictionary;
 /// hands it every field that is a group member or NumInGroup, and every field while a group is open; it applies the
 /// FIX 4.4 rules: each instance opens with the delimiter (the group's first member), members follow in dictionary
 /// order (373=15 otherwise, RefTagID = the offending tag), a group member with no open group is out of order (15),
-/// and when a group ends (at the first field that is not one of its members, or the end of the message) its NumInGroup
-/// value must equal the instances seen (373=16, RefTagID = the NumInGroup tag).
+/// each instance must hold the group's required members (373=1, RefTagID = the first one missing, reported where the
+/// instance ends), and when a group ends (at the first field that is not one of its members, or the end of the message)
+/// its NumInGroup value must equal the instances seen (373=16, RefTagID = the NumInGroup tag).
 /// </summary>
 /// <remarks>
 /// Each close is reported to <c>closes</c> (when room is left) so a clean layout's plan can repeat the count checks
@@ -50,11 +52,22 @@ internal struct GroupWalker
 
             if (position == 1)
             {
+                FixFieldError incomplete = CheckInstance(top);
+                if (incomplete.IsError)
+                {
+                    return incomplete;
+                }
+
                 top.Instances++;
+                top.RequiredSeen = 0;
             }
             else if (top.Instances == 0 || position <= top.LastPosition)
             {
                 return FixFieldError.Of(tag, SessionRejectReason.RepeatingGroupFieldsOutOfOrder);
+            }
+            else
+            {
+                top.RequiredSeen |= top.Group.RequiredBitAt(position);
             }
 
             top.LastPosition = position;
@@ -106,6 +119,12 @@ internal struct GroupWalker
     private FixFieldError Close(Span<FixMessage.Field> fields, int atIndex, Span<GroupClose> closes, ref int closeCount)
     {
         ref Frame top = ref _frames[--_depth];
+        FixFieldError incomplete = CheckInstance(top);
+        if (incomplete.IsError)
+        {
+            return incomplete;
+        }
+
         if ((uint)closeCount < (uint)closes.Length)
         {
             closes[closeCount++] = new GroupClose { AtIndex = atIndex, CountIndex = top.CountIndex, Instances = top.Instances };
@@ -116,12 +135,27 @@ internal struct GroupWalker
             : FixFieldError.Of(top.Group.CountTag, SessionRejectReason.IncorrectNumInGroupCount);
     }
 
+    /// <summary>
+    /// The instance of <paramref name="frame"/> that just ended (none when no instance has started) must have held every
+    /// required member; the first one missing, in dictionary order, is the error.
+    /// </summary>
+    private static FixFieldError CheckInstance(in Frame frame)
+    {
+        ulong missing = frame.Group.AllRequiredBits & ~frame.RequiredSeen;
+        return frame.Instances == 0 || missing == 0
+            ? FixFieldError.None
+            : FixFieldError.Of(frame.Group.RequiredMembers[BitOperations.TrailingZeroCount(missing)], SessionRejectReason.RequiredTagMissing);
+    }
+
     private struct Frame
     {
         public GroupDefinition Group;
         public int CountIndex;
         public int Instances;
         public int LastPosition;
+
+        /// <summary>Bits (see <see cref="GroupDefinition.RequiredBitAt"/>) of the required members seen in the current instance.</summary>
+        public ulong RequiredSeen;
     }
 
     [InlineArray(MaxDepth)]

@@ -9,12 +9,13 @@ namespace Exchange.Fix.Tests.Codec;
 /// Repeating-group errors (FIX 4.4 SessionRejectReason 15 and 16): a NumInGroup value other than the instances that
 /// follow is 16 with RefTagID = the NumInGroup tag; a member before its instance's delimiter, out of the dictionary's
 /// member order (including a member repeated within one instance) or with no NumInGroup before it is 15 with
-/// RefTagID = that member.
+/// RefTagID = that member; an instance without one of the group's required members is 1 with RefTagID = that member.
 /// </summary>
 public class RepeatingGroupInvalidCasesTest
 {
     private const SessionRejectReason Count = SessionRejectReason.IncorrectNumInGroupCount;
     private const SessionRejectReason Order = SessionRejectReason.RepeatingGroupFieldsOutOfOrder;
+    private const SessionRejectReason Missing = SessionRejectReason.RequiredTagMissing;
 
     public static TheoryData<string, int, SessionRejectReason> InvalidMessages => new()
     {
@@ -28,6 +29,9 @@ public class RepeatingGroupInvalidCasesTest
         { NewOrderWith(NestedParties.Replace("802=2", "802=3", StringComparison.Ordinal)), 802, Count },
         { NewOrderWith("453=1|448=FIRM-A|802=1|803=1|523=DESK-1|"), 803, Order },       // nested member before its delimiter
         { NewOrderWith("453=1|448=FIRM-A|523=DESK-1|"), 523, Order },                   // nested member without NoPartySubIDs
+        { CrossWith("552=2|54=1|38=100|54=2|11=B|38=100|"), 11, Missing },               // first instance lacks ClOrdID
+        { CrossWith("552=2|54=1|11=A|38=100|54=2|38=100|"), 11, Missing },               // last instance lacks it
+        { CrossWith("552=1|54=1|453=1|448=FIRM-A|38=100|"), 11, Missing },               // with a nested group inside
         { MarketDataRequestBody.Replace("146=2", "146=3", StringComparison.Ordinal), 146, Count },
         { MarketDataRequestBody.Replace("267=2", "267=1", StringComparison.Ordinal), 267, Count },
     };

@@ -14,5 +14,17 @@ internal static class RepeatingGroupTestData
     /// <summary>MarketDataRequest with NoMDEntryTypes (267: 269) and NoRelatedSym (146: Instrument, Symbol 55 first).</summary>
     public const string MarketDataRequestBody = MarketDataHeader + "262=R1|263=1|264=5|267=2|269=0|269=1|146=2|55=MSFT|55=AAPL|";
 
+    /// <summary>
+    /// NewOrderCross (35=s) up to its NoSides group (552), whose instances must each hold Side 54 (delimiter) and
+    /// ClOrdID 11 (required member); <see cref="CrossTail"/> follows the group.
+    /// </summary>
+    public const string CrossHead = "35=s|49=CLIENT1|56=VENUE|34=8|52=20240315-14:30:00.123|548=X1|549=1|550=0|";
+
+    public const string CrossTail = "55=AAPL|60=20240315-14:30:00.120|40=2|44=1.5|";
+
+    public const string TwoCrossSides = "552=2|54=1|11=A|38=100|54=2|11=B|38=100|";
+
+    public static string CrossWith(string sides) => CrossHead + sides + CrossTail;
+
     public static string NewOrderWith(string groups) => FixTestMessages.NewOrderBody + groups;
 }

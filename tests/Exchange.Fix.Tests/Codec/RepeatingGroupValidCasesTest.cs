@@ -20,6 +20,8 @@ public class RepeatingGroupValidCasesTest
         FixTestMessages.NewOrderBody.Replace("|38=100|", "|453=1|448=FIRM-A|447=D|38=100|", StringComparison.Ordinal), // body continues after the group
         NewOrderWith(TwoParties + "386=1|336=MORNING|"),                      // two top-level groups in a row
         MarketDataRequestBody,
+        CrossWith(TwoCrossSides),                                             // every instance has its required ClOrdID
+        CrossWith("552=1|54=1|11=A|453=1|448=FIRM-A|38=100|"),               // with a nested group inside the instance
         MarketDataHeader + "262=R1|263=1|264=5|267=1|269=0|146=1|55=AAPL|48=US0378331005|22=4|", // Instrument members after Symbol
     };
 
