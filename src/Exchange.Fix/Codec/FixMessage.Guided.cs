@@ -9,18 +9,16 @@ namespace Exchange.Fix.Codec;
 public sealed partial class FixMessage
 {
     /// <summary>
-    /// Indexes and validates the loaded message along <paramref name="plan"/>'s guide: each field must start with
-    /// exactly the expected "tag=" bytes, have a value and pass the plan's check for it; there must be as many fields
-    /// as the guide has, MsgType must be the guide's and the NumInGroup counts the plan's. Then the message is valid
-    /// and its state (fields with their typed values, tag table, MsgType, layout hash) is what the full parse and
-    /// validation would have produced, and true is returned. False leaves partial state that
+    /// Indexes the loaded message along <paramref name="plan"/>'s guide: each field must start with exactly the
+    /// expected "tag=" bytes and have a value, there must be as many fields as the guide has, and MsgType must be the
+    /// guide's. Then the message's state (fields, tag table, MsgType, layout hash) is what the full parse would have
+    /// produced, its layout is the plan's, and true is returned. False leaves partial state that
     /// <see cref="IndexFields"/> overwrites.
     /// </summary>
     private bool TryParseGuided(LayoutPlan plan)
     {
         ParseGuide guide = plan.Guide;
-        FixDictionary? dictionary = plan.Dictionary;
-        if (!guide.IsReady || dictionary is null)
+        if (!guide.IsReady)
         {
             return false;
         }
@@ -71,12 +69,6 @@ public sealed partial class FixMessage
                 f.Length = end - valueStart;
                 f.IsRepeat = g.IsRepeat;
                 f.Kind = FieldValueKind.None;
-                if (g.HasCheck &&
-                    !dictionary.PassesGuidedCheck(g.Check, ref f, MemoryMarshal.CreateReadOnlySpan(ref Unsafe.Add(ref data, valueStart), f.Length), ref _timestampCache))
-                {
-                    return false;
-                }
-
                 count++;
                 pos = end + 1;
             }
@@ -89,7 +81,7 @@ public sealed partial class FixMessage
 
         _count = count;
         _msgTypeIndex = guide.MsgTypeIndex;
-        if (!ValueAt(_msgTypeIndex).SequenceEqual(guide.MsgType) || !CountsMatch(plan))
+        if (!ValueAt(_msgTypeIndex).SequenceEqual(guide.MsgType))
         {
             return false;
         }
@@ -98,21 +90,6 @@ public sealed partial class FixMessage
         LayoutHash = plan.Hash;
         _slots = guide.TagSlots;
         _slotGeneration = ParseGuide.SlotGeneration;
-        return true;
-    }
-
-    /// <summary>The plan's NumInGroup checks: each count field holds the number of instances the layout has.</summary>
-    private bool CountsMatch(LayoutPlan plan)
-    {
-        foreach (GroupClose close in plan.GroupChecks.AsSpan(0, plan.GroupCheckCount))
-        {
-            ref Field count = ref _fields[close.CountIndex];
-            if (count.Kind != FieldValueKind.Integer || count.Value != close.Instances)
-            {
-                return false;
-            }
-        }
-
         return true;
     }
 }

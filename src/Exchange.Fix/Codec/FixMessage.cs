@@ -148,9 +148,8 @@ public sealed partial class FixMessage
     /// </summary>
     /// <remarks>
     /// A message with the same layout (tags in the same order, same MsgType) as the last one that had a validation
-    /// plan is parsed along that plan's <see cref="ParseGuide"/>, running only the plan's value checks as it goes: the
-    /// same result as the full parse and walk, for a fraction of the work. Any difference, and any invalid value,
-    /// falls back to the full path, which finds and reports the problem.
+    /// plan is parsed along that plan's <see cref="ParseGuide"/> and gets only the plan's value checks: the same result
+    /// as the full parse and walk, for a fraction of the work. Any difference in layout falls back to the full path.
     /// </remarks>
     public bool Parse(ReadOnlySpan<byte> frame, FixDictionary dictionary)
     {
@@ -160,8 +159,9 @@ public sealed partial class FixMessage
         WasGuided = guided is not null && ReferenceEquals(guided.Dictionary, dictionary) && TryParseGuided(guided);
         if (WasGuided)
         {
+            _validation = dictionary.CheckPlanned(guided!, this);
             _validatedBy = dictionary;
-            return true;
+            return !_validation.IsError;
         }
 
         IndexFields();
@@ -171,7 +171,7 @@ public sealed partial class FixMessage
         {
             if (!plan.Guide.IsReady)
             {
-                plan.Guide.Prepare(this, plan.Checks.AsSpan(0, plan.CheckCount));
+                plan.Guide.Prepare(this);
             }
 
             _guided = plan.Guide.IsReady ? plan : null;

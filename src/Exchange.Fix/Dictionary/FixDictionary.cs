@@ -162,30 +162,6 @@ public sealed class FixDictionary
         return FixFieldError.None;
     }
 
-    /// <summary>
-    /// One planned value check during a guided parse, storing the typed value like the walk does; false on any problem
-    /// (the caller then takes the full path, which reports it). A CHAR enum, the common case (Side, OrdType,
-    /// TimeInForce...), is one length test and two bit tests.
-    /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal bool PassesGuidedCheck(in ValueCheck check, ref FixMessage.Field field, ReadOnlySpan<byte> value, ref TimestampCache timestamps)
-    {
-        if (check.Type == FixFieldType.Char && check.HasEnum)
-        {
-            if (value.Length != 1 || !IsSingleByteEnum(value[0], check.EnumLow, check.EnumHigh))
-            {
-                return false;
-            }
-
-            field.Value = value[0];
-            field.Kind = FixMessage.FieldValueKind.Char;
-            return true;
-        }
-
-        return (check.Type == FixFieldType.Text || CheckValue(check.Type, value, ref field, ref timestamps) == FieldStatus.Ok) &&
-               (!check.HasEnum || IsAllowedValue(check, field.Tag, value));
-    }
-
     /// <summary>False when a message's tags differ from the plan's after all (a layout-hash collision).</summary>
     private static bool SameTags(LayoutPlan plan, Span<FixMessage.Field> fields)
     {
@@ -236,12 +212,23 @@ public sealed class FixDictionary
         return FixFieldError.None;
     }
 
-    /// <summary>One planned value check; false with <paramref name="error"/> set when the value fails it.</summary>
+    /// <summary>
+    /// One planned value check; false with <paramref name="error"/> set when the value fails it. A CHAR enum, the
+    /// common case (Side, OrdType, TimeInForce...), is one length test and two bit tests.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private bool CheckValue(in ValueCheck check, Span<FixMessage.Field> fields, ReadOnlySpan<byte> raw, ref TimestampCache timestamps, out FixFieldError error)
     {
         ref FixMessage.Field field = ref fields[check.FieldIndex];
         ReadOnlySpan<byte> value = raw.Slice(field.Offset, field.Length);
+        if (check.Type == FixFieldType.Char && check.HasEnum && value.Length == 1 && IsSingleByteEnum(value[0], check.EnumLow, check.EnumHigh))
+        {
+            field.Value = value[0];
+            field.Kind = FixMessage.FieldValueKind.Char;
+            error = FixFieldError.None;
+            return true;
+        }
+
         if (check.Type != FixFieldType.Text)
         {
             FieldStatus status = CheckValue(check.Type, value, ref field, ref timestamps);
@@ -275,7 +262,9 @@ public sealed class FixDictionary
             var type = (FixFieldType)((rule >> 8) & MessageDefinition.TypeMask);
             bool hasEnum = (rule & MessageDefinition.HasEnumBit) != 0;
             plan.Tags[i] = tag;
-            if (type != FixFieldType.Text || hasEnum)
+
+            // MsgType is not checked again: the plan belongs to the definition found by this very value.
+            if ((type != FixFieldType.Text || hasEnum) && tag != FixTags.MsgType)
             {
                 plan.Checks[checkCount++] = new ValueCheck
                 {

@@ -5,9 +5,8 @@ namespace Exchange.Fix.Dictionary;
 
 /// <summary>
 /// What a parser needs to re-read a known clean layout without tokenizing tags: per field, the exact "tag=" bytes to
-/// expect (compared as one masked 8-byte word) and the plan's value check, and a ready tag → field-index table. Built
-/// once per <see cref="LayoutPlan"/> from the message that made the plan clean; see <see cref="FixMessage"/>'s guided
-/// parse.
+/// expect (compared as one masked 8-byte word), and a ready tag → field-index table. Built once per
+/// <see cref="LayoutPlan"/> from the message that made the plan clean; see <see cref="FixMessage"/>'s guided parse.
 /// </summary>
 /// <remarks>
 /// A guided parse accepts a message only when every field carries exactly the expected tag and the MsgType value is
@@ -52,11 +51,10 @@ internal sealed class ParseGuide
     public void Invalidate() => IsReady = false;
 
     /// <summary>
-    /// Learns the layout of <paramref name="message"/>, whose tags must be exactly those of the plan whose value checks
-    /// are <paramref name="checks"/>. Leaves the guide not ready when a tag is too long for the 8-byte compare or
-    /// MsgType is unusually long.
+    /// Learns the layout of <paramref name="message"/>, whose tags must be exactly those of the owning plan. Leaves the
+    /// guide not ready when a tag is too long for the 8-byte compare or MsgType is unusually long.
     /// </summary>
-    public void Prepare(FixMessage message, ReadOnlySpan<ValueCheck> checks)
+    public void Prepare(FixMessage message)
     {
         IsReady = false;
         Span<FixMessage.Field> fields = message.Fields;
@@ -95,16 +93,6 @@ internal sealed class ParseGuide
         }
 
         MsgTypeIndex = message.IndexOf(FixTags.MsgType);
-        foreach (ValueCheck check in checks)
-        {
-            // MsgType needs no check of its own: a guided message must repeat the value this plan validated.
-            if (check.FieldIndex != MsgTypeIndex)
-            {
-                Fields[check.FieldIndex].Check = check;
-                Fields[check.FieldIndex].HasCheck = true;
-            }
-        }
-
         msgType.CopyTo(_msgType);
         _msgTypeLength = msgType.Length;
         MsgTypeKind = message.MsgTypeKind;
@@ -113,14 +101,12 @@ internal sealed class ParseGuide
     }
 }
 
-/// <summary>One field of a <see cref="ParseGuide"/>: its tag, the "tag=" bytes as a little-endian word, its value check.</summary>
+/// <summary>One field of a <see cref="ParseGuide"/>: its tag and the "tag=" bytes as a little-endian word.</summary>
 internal struct GuideField
 {
-    public ValueCheck Check;
     public ulong Prefix;
     public ulong PrefixMask;
     public int Tag;
     public int PrefixLength;
     public bool IsRepeat;
-    public bool HasCheck;
 }
