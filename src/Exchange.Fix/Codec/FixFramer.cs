@@ -175,7 +175,11 @@ public sealed class FixFramer
             return Garble(GarbledReason.MessageTooLarge, out reason);
         }
 
-        if (!MatchAt(span, bodyStart, "35="u8, out _))
+        // "35=" third: three byte compares when the bytes are there, the partial-aware check otherwise.
+        bool msgTypeThird = span.Length >= bodyStart + 3
+            ? span[bodyStart] == (byte)'3' && span[bodyStart + 1] == (byte)'5' && span[bodyStart + 2] == (byte)'='
+            : MatchAt(span, bodyStart, "35="u8, out _);
+        if (!msgTypeThird)
         {
             return Garble(GarbledReason.MsgTypeNotThird, out reason);
         }
