@@ -31,28 +31,40 @@ public sealed partial class FixMessage
             return false;
         }
 
-        // Safe: field indexes stay below `expected`, checked against both arrays above; every 8-byte read starts at
-        // pos < _length and _buffer has SohBitmap.Padding (64) bytes beyond any message.
-        ref byte data = ref MemoryMarshal.GetArrayDataReference(_buffer);
-        ref GuideField guideField = ref MemoryMarshal.GetArrayDataReference(guideFields);
-        ref Field field = ref MemoryMarshal.GetArrayDataReference(fields);
+        // The field count first: one popcount per 64 bytes, so the loop below cannot run past the guide and needs no
+        // count test per field.
         int words = SohBitmap.WordsFor(_length);
         ulong[] soh = _soh;
+        if ((uint)words > (uint)soh.Length)
+        {
+            return false;
+        }
+
+        int delimiters = 0;
+        for (int w = 0; w < words; w++)
+        {
+            delimiters += BitOperations.PopCount(soh[w]);
+        }
+
+        if (delimiters != expected)
+        {
+            return false;
+        }
+
+        // Safe: exactly `expected` fields are visited, checked against both arrays above; every 8-byte read starts at
+        // pos < _length and _buffer has SohBitmap.Padding (64) bytes beyond any message.
+        ref byte data = ref MemoryMarshal.GetArrayDataReference(_buffer);
+        ref GuideField g = ref MemoryMarshal.GetArrayDataReference(guideFields);
+        ref Field f = ref MemoryMarshal.GetArrayDataReference(fields);
         int pos = 0;
         int count = 0;
-        for (int w = 0; w < words && w < soh.Length; w++)
+        for (int w = 0; w < words; w++)
         {
             ulong bits = soh[w];
             while (bits != 0)
             {
                 int end = (w * 64) + BitOperations.TrailingZeroCount(bits);
                 bits &= bits - 1;
-                if (count == expected)
-                {
-                    return false;
-                }
-
-                ref GuideField g = ref Unsafe.Add(ref guideField, count);
                 ulong head = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref data, pos));
 
                 // The prefix's bytes are digits and '=', never SOH, so a match also means end >= valueStart.
@@ -62,13 +74,14 @@ public sealed partial class FixMessage
                     return false;
                 }
 
-                ref Field f = ref Unsafe.Add(ref field, count);
                 f.Tag = g.Tag;
                 f.Start = pos;
                 f.Offset = valueStart;
                 f.Length = end - valueStart;
                 f.IsRepeat = g.IsRepeat;
                 f.Kind = FieldValueKind.None;
+                g = ref Unsafe.Add(ref g, 1);
+                f = ref Unsafe.Add(ref f, 1);
                 count++;
                 pos = end + 1;
             }
