@@ -179,6 +179,14 @@ public static class FixTimestamp
         Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, MillisecondCache.TailOffset), cache.Tail);
     }
 
+    /// <summary>
+    /// Whether two times have the same millisecond text: both at or after the epoch and in the same millisecond.
+    /// (Earlier times answer false, so callers format them instead: never a wrong answer, only a slower one.)
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static bool SameMillisecond(long unixNanosA, long unixNanosB) =>
+        (unixNanosA | unixNanosB) >= 0 && (ulong)unixNanosA / 1_000_000UL == (ulong)unixNanosB / 1_000_000UL;
+
     /// <summary>Writes "yyyyMMdd-HH:mm:ss" for a count of seconds since the epoch.</summary>
     private static void FormatSecond(long unixSeconds, Span<byte> d)
     {
