@@ -39,6 +39,22 @@ public class FixMessageWriterTests
         Assert.True(buffer.AsSpan(0, length).SequenceEqual(expected));
     }
 
+    /// <summary>Span values of every length the copy special-cases (empty, 1..3, 4..7, 8..16) and beyond, each
+    /// written exactly, with distinct bytes so a misplaced or dropped byte shows, and nothing past its SOH.</summary>
+    [Fact]
+    public void SpanValues_OfEveryShortLength_AreCopiedExactly()
+    {
+        for (int n = 0; n <= 40; n++)
+        {
+            string value = string.Concat(Enumerable.Range(0, n).Select(i => (char)('A' + (i % 26))));
+            var buffer = new byte[256];
+            var w = new FixMessageWriter(buffer);
+            w.AddSpan(FixTags.Text, System.Text.Encoding.ASCII.GetBytes(value));
+            w.AddInt(FixTags.MsgSeqNum, n);
+            Assert.Equal($"58={value}|34={n}|", FixTestMessages.Show(buffer.AsSpan(0, w.Length)));
+        }
+    }
+
     [Theory]
     [InlineData(0)]
     [InlineData(40)]
