@@ -76,7 +76,14 @@ internal static class FixFields
     /// at <paramref name="end"/>: fills BodyLength (moving the body when it is not 3 digits long), appends CheckSum,
     /// returns the total length. Checked: throws when the trailer (or a longer BodyLength) does not fit.
     /// </summary>
-    public static int Finish(Span<byte> message, int end)
+    public static int Finish(Span<byte> message, int end) => Finish(message, end, end, 0);
+
+    /// <summary>
+    /// <see cref="Finish(Span{byte}, int)"/> for a message whose bytes from <paramref name="summedFrom"/> to
+    /// <paramref name="end"/> are already summed (<paramref name="summed"/>, modulo 256 is enough): only the bytes before
+    /// them are read back for the CheckSum.
+    /// </summary>
+    public static int Finish(Span<byte> message, int end, int summedFrom, ulong summed)
     {
         int bodyLength = end - BodyStart;
         ref byte d = ref MemoryMarshal.GetReference(message);
@@ -92,11 +99,12 @@ internal static class FixFields
             int shift = FixInt.CountDigits((ulong)bodyLength) - 3;
             message[BodyStart..end].CopyTo(message[(BodyStart + shift)..]);
             end += shift;
+            summedFrom += shift;
             message[BodyStart + shift - 1] = FixConstants.Soh;
             FixInt.FormatUnsigned((ulong)bodyLength, message[LengthDigitsOffset..]);
         }
 
-        int checksum = FixChecksum.Compute(message[..end]);
+        int checksum = (int)(((ulong)FixChecksum.Compute(message[..summedFrom]) + summed) & 0xFF);
         if ((uint)(end + FixConstants.TrailerLength) > (uint)message.Length)
         {
             ThrowTooSmall();
@@ -110,6 +118,31 @@ internal static class FixFields
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    /// <summary>
+    /// A whole message around an already-encoded <paramref name="body"/> (the fields after the standard header, as a
+    /// session stores them): header, body, BodyLength, CheckSum; returns the length. Checked: throws when
+    /// <paramref name="destination"/> cannot hold it (<see cref="MaxFrameLength"/> is always enough).
+    /// </summary>
+    public static int Frame(Span<byte> destination, ReadOnlySpan<byte> msgType, in FixHeader header, ReadOnlySpan<byte> body)
+    {
+        if (destination.Length < MaxFrameLength(msgType, header, body.Length))
+        {
+            ThrowTooSmall();
+        }
+
+        ref byte d = ref MemoryMarshal.GetReference(destination);
+        int pos = Header(ref d, msgType, header);
+        ulong bodySum = FixChecksum.CopyAndSum(body, ref Unsafe.Add(ref d, pos));
+        return Finish(destination, pos + body.Length, pos, bodySum);
+    }
+
+    /// <summary>Room <see cref="Frame"/> needs for a body of <paramref name="bodyLength"/> bytes.</summary>
+    public static int MaxFrameLength(ReadOnlySpan<byte> msgType, in FixHeader header, int bodyLength) =>
+        MaxHeaderLength(msgType, header) + bodyLength + FixConstants.TrailerLength + FixDigits.Slack + MaxBodyLengthGrowth;
+
+    /// <summary>Bytes a BodyLength longer than the 3 reserved digits can add (a body under 10^9 bytes).</summary>
+    private const int MaxBodyLengthGrowth = 6;
+
     public static int Int(ref byte d, int pos, ulong tag, long value)
     {
         pos = Tag(ref d, pos, tag);
