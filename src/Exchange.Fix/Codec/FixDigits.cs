@@ -52,6 +52,10 @@ internal static class FixDigits
         return WriteLong(ref destination, value);
     }
 
+    /// <summary>Sum of the four bytes of <paramref name="bytes"/> (at most 4 * 255).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static ulong ByteSum(uint bytes) => (bytes & 0xFF) + ((bytes >> 8) & 0xFF) + ((bytes >> 16) & 0xFF) + (bytes >> 24);
+
     /// <summary>
     /// Writes <paramref name="value"/> (below 10^8) without leading zeros. The digit count comes from the digit word
     /// itself: its leading zero digits are its low zero bytes (byte 7, the last digit, is forced non-zero so 0 keeps

@@ -89,8 +89,12 @@ internal static class FixFields
         ref byte d = ref MemoryMarshal.GetReference(message);
         if ((uint)(bodyLength - 100) < 900)
         {
-            // The common case: exactly the three reserved digits, no move.
+            // The common case: exactly the three reserved digits, no move. The message is summed with the "000"
+            // placeholder (stored long ago, with the header) and the digits' difference added, and only then are the
+            // digits stored: summed after, the read-back would wait for those youngest stores to complete.
             ulong digits = FixDigits.EightDigitsAscii((uint)bodyLength) >> 40;
+            summed += FixDigits.ByteSum((uint)digits & 0xFF_FFFF) - (3 * '0');
+            summed += (ulong)FixChecksum.Compute(message[..summedFrom]);
             Unsafe.WriteUnaligned(ref Unsafe.Add(ref d, LengthDigitsOffset), (ushort)digits);
             Unsafe.Add(ref d, LengthDigitsOffset + 2) = (byte)(digits >> 16);
         }
@@ -102,9 +106,10 @@ internal static class FixFields
             summedFrom += shift;
             message[BodyStart + shift - 1] = FixConstants.Soh;
             FixInt.FormatUnsigned((ulong)bodyLength, message[LengthDigitsOffset..]);
+            summed += (ulong)FixChecksum.Compute(message[..summedFrom]);
         }
 
-        int checksum = (int)(((ulong)FixChecksum.Compute(message[..summedFrom]) + summed) & 0xFF);
+        int checksum = (int)(summed & 0xFF);
         if ((uint)(end + FixConstants.TrailerLength) > (uint)message.Length)
         {
             ThrowTooSmall();
@@ -117,7 +122,6 @@ internal static class FixFields
         return end + FixConstants.TrailerLength;
     }
 
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     /// <summary>
     /// A whole message around an already-encoded <paramref name="body"/> (the fields after the standard header, as a
     /// session stores them): header, body, BodyLength, CheckSum; returns the length. Checked: throws when
@@ -143,6 +147,7 @@ internal static class FixFields
     /// <summary>Bytes a BodyLength longer than the 3 reserved digits can add (a body under 10^9 bytes).</summary>
     private const int MaxBodyLengthGrowth = 6;
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static int Int(ref byte d, int pos, ulong tag, long value)
     {
         pos = Tag(ref d, pos, tag);

@@ -50,6 +50,17 @@ public sealed class FixFastPathTests
         }
     }
 
+    [Fact]
+    public void ByteSum_AddsTheFourBytes()
+    {
+        var random = new Random(44);
+        foreach (uint value in new uint[] { 0, uint.MaxValue, 0x3031_3233 }.Concat(Enumerable.Range(0, 1000).Select(_ => (uint)random.NextInt64(0, 1L << 32))))
+        {
+            ulong expected = (ulong)BitConverter.GetBytes(value).Sum(b => b);
+            Assert.Equal(expected, FixDigits.ByteSum(value));
+        }
+    }
+
     public static TheoryData<ulong> DigitBoundaries()
     {
         var values = new SortedSet<ulong> { 0, ulong.MaxValue, uint.MaxValue, (ulong)uint.MaxValue + 1 };

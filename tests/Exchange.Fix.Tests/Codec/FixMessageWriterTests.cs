@@ -83,7 +83,11 @@ public class FixMessageWriterTests
     [Theory]
     [InlineData(0)]
     [InlineData(40)]
+    [InlineData(49)] // BodyLength 99
+    [InlineData(50)] // 100: the first of the three reserved digits, summed before they are stored
     [InlineData(900)]
+    [InlineData(949)] // 999
+    [InlineData(950)] // 1000
     [InlineData(1500)]
     public void BodyLength_IsRight_ForShortAndLongBodies(int textLength)
     {
@@ -99,6 +103,7 @@ public class FixMessageWriterTests
         int length = w.Finish();
 
         string body = "35=5|49=V|56=C|34=12|52=20240315-14:30:00.123|" + (textLength > 0 ? $"58={text}|" : string.Empty);
+        Assert.Contains($"\u00019={body.Length}\u0001", System.Text.Encoding.ASCII.GetString(buffer, 0, 24));
         Assert.True(buffer.AsSpan(0, length).SequenceEqual(FixTestMessages.Wrap(body)));
         Assert.Equal(FrameResult.Complete, new FixFramer().TryReadFrame(new ReadOnlySequence<byte>(buffer, 0, length), out _, out _, out _, out _));
     }
