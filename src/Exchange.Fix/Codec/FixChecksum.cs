@@ -1,4 +1,5 @@
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
 
@@ -54,6 +55,44 @@ internal static class FixChecksum
         }
 
         return (int)(sum & 0xFF);
+    }
+
+    /// <summary>
+    /// Copies <paramref name="source"/> to <paramref name="destination"/> (which must have room for it) and returns a
+    /// value congruent to the sum of its bytes modulo 256 (all CheckSum needs). One pass: the sum comes from the vectors being copied, so a message
+    /// framed around an already-encoded body reads only its fresh header back for the CheckSum, not the body it just
+    /// stored (reading just-stored bytes back waits for those stores to complete).
+    /// </summary>
+    public static ulong CopyAndSum(ReadOnlySpan<byte> source, ref byte destination)
+    {
+        int length = source.Length;
+        if (!Avx2.IsSupported || length < 32)
+        {
+            source.CopyTo(MemoryMarshal.CreateSpan(ref destination, length));
+            return (ulong)Compute(source);
+        }
+
+        ref byte from = ref MemoryMarshal.GetReference(source);
+        Vector256<ulong> acc = Vector256<ulong>.Zero;
+        int i = 0;
+        for (; i <= length - 32; i += 32)
+        {
+            Vector256<byte> v = Vector256.LoadUnsafe(ref from, (nuint)i);
+            v.StoreUnsafe(ref destination, (nuint)i);
+            acc = Avx2.Add(acc, Avx2.SumAbsoluteDifferences(v, Vector256<byte>.Zero).AsUInt64());
+        }
+
+        int rest = length - i;
+        if (rest > 0)
+        {
+            // The last 32 bytes again (stored whole: the overlap rewrites the same bytes), summed without the ones
+            // already counted, as in Compute.
+            Vector256<byte> tail = Vector256.LoadUnsafe(ref from, (nuint)(length - 32));
+            tail.StoreUnsafe(ref destination, (nuint)(length - 32));
+            acc = Avx2.Add(acc, Avx2.SumAbsoluteDifferences(tail & Vector256.Create(TailMask.Slice(rest, 32)), Vector256<byte>.Zero).AsUInt64());
+        }
+
+        return Vector256.Sum(acc);
     }
 
     /// <summary>32 zero bytes then 32 0xFF bytes: 32 bytes from offset n keep only the last n.</summary>

@@ -33,11 +33,13 @@ internal static class FixDigits
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static int WriteUnsigned(ref byte destination, ulong value)
     {
-        if (value < TenToThe8)
-        {
-            return WriteBelow1e8(ref destination, (uint)value);
-        }
+        return value < TenToThe8 ? WriteBelow1e8(ref destination, (uint)value) : WriteAbove1e8(ref destination, value);
+    }
 
+    /// <summary><see cref="WriteUnsigned"/> of 9..20 digits: out of line, so the inlined common case stays small.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static int WriteAbove1e8(ref byte destination, ulong value)
+    {
         if (value < TenToThe16)
         {
             // Ids and timestamps-as-numbers: a head of 1..8 digits, then one block of 8.
@@ -49,6 +51,10 @@ internal static class FixDigits
 
         return WriteLong(ref destination, value);
     }
+
+    /// <summary>Sum of the four bytes of <paramref name="bytes"/> (at most 4 * 255).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static ulong ByteSum(uint bytes) => (bytes & 0xFF) + ((bytes >> 8) & 0xFF) + ((bytes >> 16) & 0xFF) + (bytes >> 24);
 
     /// <summary>
     /// Writes <paramref name="value"/> (below 10^8) without leading zeros. The digit count comes from the digit word
@@ -92,7 +98,16 @@ internal static class FixDigits
     /// shortest exact form: trailing fraction zeros and a bare point dropped (1434000 at 4 is "143.4", 1000000 is
     /// "100", -5 at 2 is "-0.05"). Returns the length (at most <see cref="FixPrice.MaxChars"/>).
     /// </summary>
-    public static int WritePrice(ref byte destination, long units, int decimals)
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static int WritePrice(ref byte destination, long units, int decimals) =>
+        (ulong)units < TenToThe8 && (uint)(decimals - 1) < 7
+            ? WriteSmallPrice(ref destination, (uint)units, decimals)
+            : WriteAnyPrice(ref destination, units, decimals);
+
+    /// <summary><see cref="WritePrice"/> of a negative value, more than 8 digits, or 0 or 8+ decimals: out of line,
+    /// so the inlined common case stays small.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static int WriteAnyPrice(ref byte destination, long units, int decimals)
     {
         int pos = 0;
         ulong magnitude = (ulong)units;
@@ -133,6 +148,7 @@ internal static class FixDigits
     /// The usual price: at most 8 digits in all and 1..7 decimals. One 8-digit block holds the whole part (its low
     /// 8 - decimals bytes) and the fraction (the rest), so it is split at the point instead of divided.
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static int WriteSmallPrice(ref byte destination, uint magnitude, int decimals)
     {
         ulong digits = EightDigitValues(magnitude);

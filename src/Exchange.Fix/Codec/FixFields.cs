@@ -65,18 +65,36 @@ internal static class FixFields
     }
 
     /// <summary>
+    /// Where <see cref="Header"/> wrote SendingTime's 21 bytes, given the position it returned (52 is its last field
+    /// unless resending), or -1 on a resend.
+    /// </summary>
+    public static int SendingTimeAt(in FixHeader header, int headerEnd) =>
+        header.PossDup ? -1 : headerEnd - (FixTimestamp.MillisecondsLength + 1);
+
+    /// <summary>
     /// Completes a message <see cref="Header"/> started at the start of <paramref name="message"/> and whose fields end
     /// at <paramref name="end"/>: fills BodyLength (moving the body when it is not 3 digits long), appends CheckSum,
     /// returns the total length. Checked: throws when the trailer (or a longer BodyLength) does not fit.
     /// </summary>
-    public static int Finish(Span<byte> message, int end)
+    public static int Finish(Span<byte> message, int end) => Finish(message, end, end, 0);
+
+    /// <summary>
+    /// <see cref="Finish(Span{byte}, int)"/> for a message whose bytes from <paramref name="summedFrom"/> to
+    /// <paramref name="end"/> are already summed (<paramref name="summed"/>, modulo 256 is enough): only the bytes before
+    /// them are read back for the CheckSum.
+    /// </summary>
+    public static int Finish(Span<byte> message, int end, int summedFrom, ulong summed)
     {
         int bodyLength = end - BodyStart;
         ref byte d = ref MemoryMarshal.GetReference(message);
         if ((uint)(bodyLength - 100) < 900)
         {
-            // The common case: exactly the three reserved digits, no move.
+            // The common case: exactly the three reserved digits, no move. The message is summed with the "000"
+            // placeholder (stored long ago, with the header) and the digits' difference added, and only then are the
+            // digits stored: summed after, the read-back would wait for those youngest stores to complete.
             ulong digits = FixDigits.EightDigitsAscii((uint)bodyLength) >> 40;
+            summed += FixDigits.ByteSum((uint)digits & 0xFF_FFFF) - (3 * '0');
+            summed += (ulong)FixChecksum.Compute(message[..summedFrom]);
             Unsafe.WriteUnaligned(ref Unsafe.Add(ref d, LengthDigitsOffset), (ushort)digits);
             Unsafe.Add(ref d, LengthDigitsOffset + 2) = (byte)(digits >> 16);
         }
@@ -85,11 +103,13 @@ internal static class FixFields
             int shift = FixInt.CountDigits((ulong)bodyLength) - 3;
             message[BodyStart..end].CopyTo(message[(BodyStart + shift)..]);
             end += shift;
+            summedFrom += shift;
             message[BodyStart + shift - 1] = FixConstants.Soh;
             FixInt.FormatUnsigned((ulong)bodyLength, message[LengthDigitsOffset..]);
+            summed += (ulong)FixChecksum.Compute(message[..summedFrom]);
         }
 
-        int checksum = FixChecksum.Compute(message[..end]);
+        int checksum = (int)(summed & 0xFF);
         if ((uint)(end + FixConstants.TrailerLength) > (uint)message.Length)
         {
             ThrowTooSmall();
@@ -102,6 +122,32 @@ internal static class FixFields
         return end + FixConstants.TrailerLength;
     }
 
+    /// <summary>
+    /// A whole message around an already-encoded <paramref name="body"/> (the fields after the standard header, as a
+    /// session stores them): header, body, BodyLength, CheckSum; returns the length. Checked: throws when
+    /// <paramref name="destination"/> cannot hold it (<see cref="MaxFrameLength"/> is always enough).
+    /// </summary>
+    public static int Frame(Span<byte> destination, ReadOnlySpan<byte> msgType, in FixHeader header, ReadOnlySpan<byte> body)
+    {
+        if (destination.Length < MaxFrameLength(msgType, header, body.Length))
+        {
+            ThrowTooSmall();
+        }
+
+        ref byte d = ref MemoryMarshal.GetReference(destination);
+        int pos = Header(ref d, msgType, header);
+        ulong bodySum = FixChecksum.CopyAndSum(body, ref Unsafe.Add(ref d, pos));
+        return Finish(destination, pos + body.Length, pos, bodySum);
+    }
+
+    /// <summary>Room <see cref="Frame"/> needs for a body of <paramref name="bodyLength"/> bytes.</summary>
+    public static int MaxFrameLength(ReadOnlySpan<byte> msgType, in FixHeader header, int bodyLength) =>
+        MaxHeaderLength(msgType, header) + bodyLength + FixConstants.TrailerLength + FixDigits.Slack + MaxBodyLengthGrowth;
+
+    /// <summary>Bytes a BodyLength longer than the 3 reserved digits can add (a body under 10^9 bytes).</summary>
+    private const int MaxBodyLengthGrowth = 6;
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static int Int(ref byte d, int pos, ulong tag, long value)
     {
         pos = Tag(ref d, pos, tag);
@@ -125,6 +171,7 @@ internal static class FixFields
         return pos + 2;
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static int Bytes(ref byte d, int pos, ulong tag, scoped ReadOnlySpan<byte> value)
     {
         pos = Tag(ref d, pos, tag);
@@ -135,6 +182,7 @@ internal static class FixFields
     }
 
     /// <summary>A fixed-point value, exactly, in its shortest form (see <see cref="FixDigits.WritePrice"/>).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static int Price(ref byte d, int pos, ulong tag, long units, int decimals)
     {
         if ((uint)decimals > FixPrice.MaxDecimals)
@@ -149,10 +197,27 @@ internal static class FixFields
     }
 
     /// <summary>A UTCTimestamp with milliseconds.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static int Timestamp(ref byte d, int pos, ulong tag, long unixNanos)
     {
         pos = Tag(ref d, pos, tag);
         FixTimestamp.WriteMilliseconds(ref Unsafe.Add(ref d, pos), unixNanos);
+        pos += FixTimestamp.MillisecondsLength;
+        Unsafe.Add(ref d, pos) = FixConstants.Soh;
+        return pos + 1;
+    }
+
+    /// <summary>A UTCTimestamp copied from the 21 bytes at <paramref name="from"/> (an earlier timestamp of this message,
+    /// e.g. SendingTime for a TransactTime of the same millisecond): two loads and stores instead of formatting.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static int CopiedTimestamp(ref byte d, int pos, ulong tag, int from)
+    {
+        pos = Tag(ref d, pos, tag);
+        ref byte source = ref Unsafe.Add(ref d, from);
+        Vector128<byte> head = Vector128.LoadUnsafe(ref source);
+        ulong tail = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref source, FixTimestamp.MillisecondsLength - 8));
+        head.StoreUnsafe(ref Unsafe.Add(ref d, pos));
+        Unsafe.WriteUnaligned(ref Unsafe.Add(ref d, pos + FixTimestamp.MillisecondsLength - 8), tail);
         pos += FixTimestamp.MillisecondsLength;
         Unsafe.Add(ref d, pos) = FixConstants.Soh;
         return pos + 1;
@@ -221,7 +286,14 @@ internal static class FixFields
             Unsafe.WriteUnaligned(ref d, head);
             Unsafe.WriteUnaligned(ref Unsafe.Add(ref d, n - 4), tail);
         }
-        else
+        else if ((uint)(n - 1) < 3)
+        {
+            // MsgType and one-character values: a byte and an overlapping pair, first and last.
+            d = s;
+            Unsafe.Add(ref d, n >> 1) = Unsafe.Add(ref s, n >> 1);
+            Unsafe.Add(ref d, n - 1) = Unsafe.Add(ref s, n - 1);
+        }
+        else if (n != 0)
         {
             value.CopyTo(MemoryMarshal.CreateSpan(ref d, n));
         }

@@ -19,8 +19,31 @@ public static class FixTimestamp
 
     private const long NanosPerDay = 86_400L * NanosPerSecond;
 
+    // One thread's last formatted millisecond (see WriteMilliseconds): primitive thread statics, because the JIT
+    // reaches those inline through the thread's TLS block, where a struct thread static is a boxed object behind a
+    // helper call on every access. t_millisKey is the millisecond + MillisKeyBias, never 0 for a valid time, so 0 (the
+    // initial value) means nothing is cached. The text: bytes 0..7 in t_text0, 8..15 in t_text8, 13..20 in t_text13.
     [ThreadStatic]
-    private static MillisecondCache t_millisecondCache;
+    private static long t_millisKey;
+
+    [ThreadStatic]
+    private static long t_second;
+
+    [ThreadStatic]
+    private static ulong t_text0;
+
+    [ThreadStatic]
+    private static ulong t_text8;
+
+    [ThreadStatic]
+    private static ulong t_text13;
+
+    /// <summary>Added to a millisecond count to make its cache key: |millis| is below 2^54 for any long of nanoseconds,
+    /// so the key is never 0.</summary>
+    private const long MillisKeyBias = 1L << 60;
+
+    /// <summary>Bits of t_text13 that hold the three millisecond digits (text bytes 18..20).</summary>
+    private const ulong MillisDigitsMask = 0xFFFF_FF00_0000_0000UL;
 
     public static FieldStatus TryParse(ReadOnlySpan<byte> value, out long unixNanos)
     {
@@ -152,13 +175,13 @@ public static class FixTimestamp
     }
 
     /// <summary>
-    /// Writes the 21 bytes of "yyyyMMdd-HH:mm:ss.sss" at a raw reference (exactly those: a 16-byte and an
-    /// overlapping 8-byte store); the caller guarantees the room.
+    /// Writes the 21 bytes of "yyyyMMdd-HH:mm:ss.sss" at a raw reference (exactly those: three 8-byte stores, the
+    /// last overlapping); the caller guarantees the room.
     /// </summary>
     /// <remarks>
     /// Outbound messages carry SendingTime and TransactTime from the same millisecond, or at least the same second,
-    /// over and over, so the text is cached per thread (a thread-static struct: no allocation, no sharing, exact for
-    /// any sequence of times): the same millisecond is two register stores, a new millisecond patches three digits,
+    /// over and over, so the text is cached per thread (thread statics: no allocation, no sharing, exact for any
+    /// sequence of times): the same millisecond is three register stores, a new millisecond patches three digits,
     /// a new second formats the date and time again.
     /// </remarks>
     internal static void WriteMilliseconds(ref byte destination, long unixNanos)
@@ -169,15 +192,52 @@ public static class FixTimestamp
             millis--;
         }
 
-        ref MillisecondCache cache = ref t_millisecondCache;
-        if (cache.Millisecond != millis || !cache.IsValid)
+        if (t_millisKey != millis + MillisKeyBias)
         {
-            cache.Refresh(millis);
+            RefreshMillisecond(millis);
         }
 
-        Unsafe.WriteUnaligned(ref destination, cache.Head);
-        Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, MillisecondCache.TailOffset), cache.Tail);
+        Unsafe.WriteUnaligned(ref destination, t_text0);
+        Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, 8), t_text8);
+        Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, 13), t_text13);
     }
+
+    /// <summary>Caches <paramref name="millis"/>'s text: its three digits patched in, the date and time formatted only
+    /// when the second changed.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void RefreshMillisecond(long millis)
+    {
+        long second = Math.DivRem(millis, 1_000L, out long millisOfSecond);
+        if (millisOfSecond < 0)
+        {
+            second--;
+            millisOfSecond += 1_000;
+        }
+
+        if (t_millisKey == 0 || second != t_second)
+        {
+            Span<byte> text = stackalloc byte[MillisecondsLength];
+            FormatSecond(second, text);
+            text[17] = (byte)'.';
+            t_text0 = MemoryMarshal.Read<ulong>(text);
+            t_text8 = MemoryMarshal.Read<ulong>(text[8..]);
+            t_text13 = MemoryMarshal.Read<ulong>(text[13..]);
+            t_second = second;
+        }
+
+        // The digits of millisOfSecond (< 1000) are the last three of its eight-digit form: bytes 5..7, exactly where
+        // t_text13 keeps them (text bytes 18..20).
+        t_text13 = (t_text13 & ~MillisDigitsMask) | (FixDigits.EightDigitsAscii((uint)millisOfSecond) & MillisDigitsMask);
+        t_millisKey = millis + MillisKeyBias;
+    }
+
+    /// <summary>
+    /// Whether two times have the same millisecond text: both at or after the epoch and in the same millisecond.
+    /// (Earlier times answer false, so callers format them instead: never a wrong answer, only a slower one.)
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static bool SameMillisecond(long unixNanosA, long unixNanosB) =>
+        (unixNanosA | unixNanosB) >= 0 && (ulong)unixNanosA / 1_000_000UL == (ulong)unixNanosB / 1_000_000UL;
 
     /// <summary>Writes "yyyyMMdd-HH:mm:ss" for a count of seconds since the epoch.</summary>
     private static void FormatSecond(long unixSeconds, Span<byte> d)
@@ -263,49 +323,5 @@ public static class FixTimestamp
         }
 
         return true;
-    }
-
-    /// <summary>
-    /// One thread's last formatted millisecond: bytes 0..15 of the text in <see cref="Head"/>, bytes 13..20 in
-    /// <see cref="Tail"/>, so two stores write exactly the 21 bytes.
-    /// </summary>
-    private struct MillisecondCache
-    {
-        public const int TailOffset = 13;
-
-        /// <summary>Bits of <see cref="Tail"/> that hold the three millisecond digits (text bytes 18..20).</summary>
-        private const ulong MillisDigitsMask = 0xFFFF_FF00_0000_0000UL;
-
-        public long Millisecond;
-        public long Second;
-        public bool IsValid;
-        public Vector128<byte> Head;
-        public ulong Tail;
-
-        public void Refresh(long millis)
-        {
-            long second = Math.DivRem(millis, 1_000L, out long millisOfSecond);
-            if (millisOfSecond < 0)
-            {
-                second--;
-                millisOfSecond += 1_000;
-            }
-
-            if (!IsValid || second != Second)
-            {
-                Span<byte> text = stackalloc byte[MillisecondsLength];
-                FormatSecond(second, text);
-                text[17] = (byte)'.';
-                Head = Vector128.Create((ReadOnlySpan<byte>)text[..16]);
-                Tail = MemoryMarshal.Read<ulong>(text[TailOffset..]);
-                Second = second;
-            }
-
-            // The digits of millisOfSecond (< 1000) are the last three of its eight-digit form: bytes 5..7, exactly
-            // where Tail keeps them.
-            Tail = (Tail & ~MillisDigitsMask) | (FixDigits.EightDigitsAscii((uint)millisOfSecond) & MillisDigitsMask);
-            Millisecond = millis;
-            IsValid = true;
-        }
     }
 }

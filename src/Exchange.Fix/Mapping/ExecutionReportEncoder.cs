@@ -1,6 +1,7 @@
 using System.Buffers;
 using Exchange.Core.Domain;
 using Exchange.Core.Events;
+using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using Exchange.Fix.Codec;
 
@@ -27,7 +28,7 @@ public static class ExecutionReportEncoder
         EnsureRoom(destination, MaxReportLength(header, e, symbol, text));
         ref byte d = ref MemoryMarshal.GetReference(destination);
         int pos = FixFields.Header(ref d, "8"u8, header);
-        pos = WriteBody(ref d, pos, e, symbol, priceDecimals, text);
+        pos = WriteBody(ref d, pos, e, symbol, priceDecimals, text, FixFields.SendingTimeAt(header, pos), header.SendingTime);
         return FixFields.Finish(destination, pos);
     }
 
@@ -41,7 +42,7 @@ public static class ExecutionReportEncoder
     {
         ReadOnlySpan<byte> text = TextOf(e, rejectText);
         EnsureRoom(destination, MaxBodyLength(e, symbol, text) + FixDigits.Slack);
-        return WriteBody(ref MemoryMarshal.GetReference(destination), 0, e, symbol, priceDecimals, text);
+        return WriteBody(ref MemoryMarshal.GetReference(destination), 0, e, symbol, priceDecimals, text, -1, 0);
     }
 
     /// <summary>
@@ -72,11 +73,18 @@ public static class ExecutionReportEncoder
         default;
 
     /// <summary>Writes the body at <paramref name="pos"/> and returns the position after it; the room is checked.</summary>
-    private static int WriteBody(ref byte d, int pos, in EngineEvent e, ReadOnlySpan<byte> symbol, int priceDecimals, ReadOnlySpan<byte> text)
+    /// <param name="sendingTimeAt">Where the header's SendingTime text is, or -1: TransactTime in the same millisecond
+    /// copies those 21 bytes instead of formatting them again.</param>
+    /// <param name="sendingTime">The header's SendingTime, when <paramref name="sendingTimeAt"/> is not -1.</param>
+    /// <remarks>Not inlined into the callers: as its own compilation root it gets the JIT's whole inlining budget,
+    /// so every field writer is inlined (within Encode the budget ran out half-way and the rest became calls).</remarks>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static int WriteBody(
+        ref byte d, int pos, in EngineEvent e, ReadOnlySpan<byte> symbol, int priceDecimals, ReadOnlySpan<byte> text, int sendingTimeAt, long sendingTime)
     {
         // The division first: its result is ready by the time field 6 is written, instead of every later field's
         // position waiting for it.
-        long average = AveragePrice(e.CumulativeNotional, e.CumulativeQuantity, out int averageDecimals, priceDecimals);
+        long average = AveragePrice(e.CumulativeNotional, e.CumulativeQuantity, e.LastPrice, out int averageDecimals, priceDecimals);
         pos = e.OrderId > 0
             ? FixFields.Int(ref d, pos, FixFields.PrefixOf(FixTags.OrderID), e.OrderId)
             : FixFields.Bytes(ref d, pos, FixFields.PrefixOf(FixTags.OrderID), "NONE"u8);
@@ -120,7 +128,9 @@ public static class ExecutionReportEncoder
             pos = FixFields.Bytes(ref d, pos, FixFields.PrefixOf(FixTags.Text), text);
         }
 
-        return FixFields.Timestamp(ref d, pos, FixFields.PrefixOf(FixTags.TransactTime), e.Timestamp);
+        return sendingTimeAt >= 0 && FixTimestamp.SameMillisecond(e.Timestamp, sendingTime)
+            ? FixFields.CopiedTimestamp(ref d, pos, FixFields.PrefixOf(FixTags.TransactTime), sendingTimeAt)
+            : FixFields.Timestamp(ref d, pos, FixFields.PrefixOf(FixTags.TransactTime), e.Timestamp);
     }
 
     /// <summary>Encodes into the writer's span and advances it.</summary>
@@ -137,24 +147,52 @@ public static class ExecutionReportEncoder
     /// whenever the average terminates within the instrument's decimals + 4 (it is written in shortest form),
     /// otherwise rounded half-up at that precision. 0 when nothing has filled.
     /// </summary>
-    private static long AveragePrice(long notional, long quantity, out int decimals, int priceDecimals)
+    /// <remarks>
+    /// The text is the same whichever <paramref name="decimals"/> is returned (shortest form), so an average that is
+    /// whole at the instrument's decimals is returned at those: the price formatter's short path, not its general one.
+    /// </remarks>
+    private static long AveragePrice(long notional, long quantity, long lastPrice, out int decimals, int priceDecimals)
     {
-        int extra = Math.Min(AvgPxExtraDecimals, FixPrice.MaxDecimals - priceDecimals);
-        decimals = priceDecimals + extra;
+        decimals = priceDecimals;
         if (quantity <= 0)
         {
             return 0;
         }
 
+        // Every fill at one price (a first fill, most orders): notional == lastPrice * quantity exactly (checked in
+        // 128 bits, so a wrapped product cannot match), and the average is lastPrice without a division.
+        long high = Math.BigMul(lastPrice, quantity, out long low);
+        if (low == notional && high == (notional >> 63))
+        {
+            return lastPrice;
+        }
+
+        int extra = Math.Min(AvgPxExtraDecimals, FixPrice.MaxDecimals - priceDecimals);
+        decimals = priceDecimals + extra;
         long scale = FixPrice.Pow10(extra);
         if ((ulong)notional <= long.MaxValue / MaxAverageScale)
         {
             // Every realistic notional: the scaled value fits a long, so one 64-bit division instead of Int128's.
             long scaled = notional * scale;
             long q = Math.DivRem(scaled, quantity, out long r);
-            return r >= quantity - r ? q + 1 : q; // half-up, as 2r >= quantity without overflow
+            q = r >= quantity - r ? q + 1 : q; // half-up, as 2r >= quantity without overflow
+            if (extra == AvgPxExtraDecimals && q % MaxAverageScale == 0)
+            {
+                // Whole at the instrument's decimals (divisions by a constant: multiplies).
+                decimals = priceDecimals;
+                return q / MaxAverageScale;
+            }
+
+            return q;
         }
 
+        return WideAveragePrice(notional, quantity, extra, ref decimals, scale);
+    }
+
+    /// <summary><see cref="AveragePrice"/> of a notional beyond long.MaxValue / 10^4 or negative: out of line.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static long WideAveragePrice(long notional, long quantity, int extra, ref int decimals, long scale)
+    {
         // Notionals beyond that (or negative): exact in Int128. An average too large for a long at the extra
         // precision (above ~9.2e10 at a 4-decimal instrument) gives up extra decimals until it fits, rather than
         // wrapping around; at the instrument's own decimals it always fits (|notional / quantity| <= |notional|).

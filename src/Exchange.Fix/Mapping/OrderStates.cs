@@ -1,3 +1,5 @@
+using System.Diagnostics.CodeAnalysis;
+using System.Runtime.CompilerServices;
 using Exchange.Core.Events;
 
 namespace Exchange.Fix.Mapping;
@@ -9,6 +11,7 @@ internal static class OrderStates
     /// OrdStatus (39) from the order's quantities: FIX 4.4 reports the order's state, so after a replace it is
     /// 0/1/2 (not 5). Rejected is 8; a cancel is 4 unless the order had completely filled.
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static byte OrdStatus(in EngineEvent e)
     {
         if (e.Type == EventType.Rejected)
@@ -25,16 +28,23 @@ internal static class OrderStates
         return filled ? (byte)'2' : e.CumulativeQuantity > 0 ? (byte)'1' : (byte)'0';
     }
 
-    /// <summary>ExecType (150) for events reported in an ExecutionReport.</summary>
-    public static byte ExecType(EventType type) => type switch
+    /// <summary>ExecType (150) for events reported in an ExecutionReport: a table load (Accepted..Replaced are 1..5),
+    /// so the encoder inlines it; any other type is a caller bug and throws.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static byte ExecType(EventType type)
     {
-        EventType.Accepted => (byte)'0',
-        EventType.Rejected => (byte)'8',
-        EventType.Trade => (byte)'F',
-        EventType.Cancelled => (byte)'4',
-        EventType.Replaced => (byte)'5',
-        _ => throw new ArgumentOutOfRangeException(nameof(type), type, "Not an ExecutionReport event; CancelRejected goes to OrderCancelRejectEncoder."),
-    };
+        uint index = (uint)type - (uint)EventType.Accepted;
+        if (index >= 5)
+        {
+            ThrowNotExecutionReport(type);
+        }
+
+        return "08F45"u8[(int)index];
+    }
+
+    [DoesNotReturn]
+    private static void ThrowNotExecutionReport(EventType type) =>
+        throw new ArgumentOutOfRangeException(nameof(type), type, "Not an ExecutionReport event; CancelRejected goes to OrderCancelRejectEncoder.");
 
     /// <summary>OrdRejReason (103).</summary>
     public static int OrdRejReason(RejectReason reason) => reason switch

@@ -57,7 +57,24 @@ public class ExecutionReportAveragePriceTests
     [Fact]
     public void AvgPx_IsZero_BeforeAnyFill() => Assert.Equal("0", AvgPx(0, 0, 4));
 
-    private static string AvgPx(long notional, long quantity, int priceDecimals)
+    /// <summary>
+    /// Fills all at LastPx skip the division (notional == LastPx * CumQty, compared in 128 bits): the average is then
+    /// LastPx exactly; a product that only matches after wrapping around 64 bits must not take that shortcut.
+    /// </summary>
+    [Theory]
+    [InlineData(1000L * 1_434_200, 1000L, 1_434_200L, "143.42")] // a first fill
+    [InlineData(1900L * 1_434_200, 1900L, 1_434_200L, "143.42")] // several fills at one price
+    [InlineData(1900L * 1_434_000, 1900L, 1_434_200L, "143.4")] // at another price: divided
+    [InlineData(4L, 4L, (1L << 62) + 1, "0.0001")] // LastPx * 4 wraps to 4: not the average
+    [InlineData(long.MaxValue, 1L, long.MaxValue, "922337203685477.5807")] // the largest exact product
+    [InlineData(0L, 5L, 0L, "0")]
+    public void AvgPx_OfFillsAtOnePrice_IsLastPx(long notional, long quantity, long lastPrice, string expected)
+    {
+        Assert.Equal(expected, Reference(notional, quantity, 4));
+        Assert.Equal(expected, AvgPx(notional, quantity, 4, lastPrice));
+    }
+
+    private static string AvgPx(long notional, long quantity, int priceDecimals, long lastPrice = 1)
     {
         var e = new EngineEvent
         {
@@ -68,7 +85,7 @@ public class ExecutionReportAveragePriceTests
             OrderQuantity = Math.Max(quantity, 1),
             CumulativeQuantity = quantity,
             CumulativeNotional = notional,
-            LastPrice = 1,
+            LastPrice = lastPrice,
             LastQuantity = 1,
             EventId = 1,
             ClOrdId = ClOrdId.From("A"),

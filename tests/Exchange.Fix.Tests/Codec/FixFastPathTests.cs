@@ -32,6 +32,35 @@ public sealed class FixFastPathTests
         }
     }
 
+    [Fact]
+    public void CopyAndSum_CopiesExactlyAndSumsLikeCompute_AtEveryLength()
+    {
+        var random = new Random(43);
+        byte[] source = new byte[300];
+        random.NextBytes(source);
+        for (int length = 0; length <= 200; length++)
+        {
+            byte[] destination = new byte[length + 40];
+            Array.Fill(destination, (byte)0xEE);
+            ulong sum = FixChecksum.CopyAndSum(source.AsSpan(1, length), ref destination[3]);
+            Assert.Equal(FixChecksum.Compute(source.AsSpan(1, length)), (int)(sum & 0xFF));
+            Assert.True(destination.AsSpan(3, length).SequenceEqual(source.AsSpan(1, length)));
+            Assert.All(destination[..3], b => Assert.Equal(0xEE, b));
+            Assert.All(destination[(3 + length)..], b => Assert.Equal(0xEE, b)); // nothing stored past the copy
+        }
+    }
+
+    [Fact]
+    public void ByteSum_AddsTheFourBytes()
+    {
+        var random = new Random(44);
+        foreach (uint value in new uint[] { 0, uint.MaxValue, 0x3031_3233 }.Concat(Enumerable.Range(0, 1000).Select(_ => (uint)random.NextInt64(0, 1L << 32))))
+        {
+            ulong expected = (ulong)BitConverter.GetBytes(value).Sum(b => b);
+            Assert.Equal(expected, FixDigits.ByteSum(value));
+        }
+    }
+
     public static TheoryData<ulong> DigitBoundaries()
     {
         var values = new SortedSet<ulong> { 0, ulong.MaxValue, uint.MaxValue, (ulong)uint.MaxValue + 1 };

@@ -39,10 +39,55 @@ public class FixMessageWriterTests
         Assert.True(buffer.AsSpan(0, length).SequenceEqual(expected));
     }
 
+    /// <summary>
+    /// Framing a stored body (the session path) sums the body while copying it and reads back only the header: the
+    /// CheckSum must still be the whole message's, also when a BodyLength of other than 3 digits moves the body.
+    /// </summary>
+    [Theory]
+    [InlineData(0, false)]
+    [InlineData(5, false)]
+    [InlineData(40, true)]
+    [InlineData(900, false)]
+    [InlineData(1500, true)]
+    public void FramedBody_MatchesAnIndependentlyWrappedMessage(int textLength, bool possDup)
+    {
+        string fields = textLength > 0 ? $"58={new string('y', textLength - 1)}z|" : string.Empty;
+        byte[] body = FixTestMessages.Raw(fields);
+        var header = new FixHeader("VENUE"u8, "C"u8, 12, SendingTime) { PossDup = possDup, OrigSendingTime = SendingTime - 1_000_000_000 };
+        var buffer = new byte[FixFields.MaxFrameLength("8"u8, header, body.Length)];
+        int length = FixFields.Frame(buffer, "8"u8, header, body);
+
+        string head = "35=8|49=VENUE|56=C|34=12|" + (possDup ? "43=Y|52=20240315-14:30:00.123|122=20240315-14:29:59.123|" : "52=20240315-14:30:00.123|");
+        Assert.Equal(FixTestMessages.Show(FixTestMessages.Wrap(head + fields)), FixTestMessages.Show(buffer.AsSpan(0, length)));
+        int room = buffer.Length;
+        Assert.Throws<ArgumentException>(() => FixFields.Frame(
+            new byte[room - 1], "8"u8, new FixHeader("VENUE"u8, "C"u8, 12, SendingTime) { PossDup = possDup }, body));
+    }
+
+    /// <summary>Span values of every length the copy special-cases (empty, 1..3, 4..7, 8..16) and beyond, each
+    /// written exactly, with distinct bytes so a misplaced or dropped byte shows, and nothing past its SOH.</summary>
+    [Fact]
+    public void SpanValues_OfEveryShortLength_AreCopiedExactly()
+    {
+        for (int n = 0; n <= 40; n++)
+        {
+            string value = string.Concat(Enumerable.Range(0, n).Select(i => (char)('A' + (i % 26))));
+            var buffer = new byte[256];
+            var w = new FixMessageWriter(buffer);
+            w.AddSpan(FixTags.Text, System.Text.Encoding.ASCII.GetBytes(value));
+            w.AddInt(FixTags.MsgSeqNum, n);
+            Assert.Equal($"58={value}|34={n}|", FixTestMessages.Show(buffer.AsSpan(0, w.Length)));
+        }
+    }
+
     [Theory]
     [InlineData(0)]
     [InlineData(40)]
+    [InlineData(49)] // BodyLength 99
+    [InlineData(50)] // 100: the first of the three reserved digits, summed before they are stored
     [InlineData(900)]
+    [InlineData(949)] // 999
+    [InlineData(950)] // 1000
     [InlineData(1500)]
     public void BodyLength_IsRight_ForShortAndLongBodies(int textLength)
     {
@@ -58,6 +103,7 @@ public class FixMessageWriterTests
         int length = w.Finish();
 
         string body = "35=5|49=V|56=C|34=12|52=20240315-14:30:00.123|" + (textLength > 0 ? $"58={text}|" : string.Empty);
+        Assert.Contains($"\u00019={body.Length}\u0001", System.Text.Encoding.ASCII.GetString(buffer, 0, 24));
         Assert.True(buffer.AsSpan(0, length).SequenceEqual(FixTestMessages.Wrap(body)));
         Assert.Equal(FrameResult.Complete, new FixFramer().TryReadFrame(new ReadOnlySequence<byte>(buffer, 0, length), out _, out _, out _, out _));
     }

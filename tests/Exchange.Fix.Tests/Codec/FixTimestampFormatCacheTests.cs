@@ -100,6 +100,24 @@ public class FixTimestampFormatCacheTests
         Assert.Null(failures[1]);
     }
 
+    /// <summary>Edges of the cache key (millisecond + bias, 0 meaning empty) and of the calendar, each formatted on a
+    /// fresh thread (empty cache) and again on a warm one.</summary>
+    [Theory]
+    [InlineData(0L)] // the epoch: millisecond 0 must not read as "nothing cached"
+    [InlineData(999_000_000L)] // .999
+    [InlineData(-1_000_000L)] // the last millisecond before the epoch
+    [InlineData(long.MaxValue)] // 20620411-23:47:16.854
+    public void Edges_FormatExactly_OnAFreshAndAWarmCache(long nanos)
+    {
+        string? fresh = null;
+        var thread = new Thread(() => fresh = Format(nanos));
+        thread.Start();
+        thread.Join();
+        Assert.Equal(Reference(nanos), fresh);
+        Assert.Equal(Reference(nanos), Format(nanos));
+        Assert.Equal(Reference(nanos), Format(nanos));
+    }
+
     [Fact]
     public void TooSmallDestination_Throws() =>
         Assert.ThrowsAny<ArgumentException>(() => FixTimestamp.FormatMilliseconds(0, new byte[FixTimestamp.MillisecondsLength - 1]));
