@@ -5,6 +5,9 @@ using Exchange.Host.Pipeline;
 
 namespace Exchange.Host.Journal;
 
+/// <summary>One journalled command handed to recovery: its journal sequence and the command as accepted.</summary>
+public delegate void JournalReplay(long sequence, in Command command);
+
 /// <summary>
 /// Appends commands to the journal file through a memory map: each record is encoded straight into the mapped file
 /// (the OS page cache), <see cref="CommitBatch"/> publishes the batch and syncs per <see cref="FsyncPolicy"/>.
@@ -66,14 +69,22 @@ internal sealed unsafe class JournalWriter : IDisposable
     /// corrupt tail is truncated away and described in <paramref name="scan"/> for the log. A file of another format
     /// throws <see cref="InvalidDataException"/> (start-up error, naming the difference).
     /// </summary>
-    public static JournalWriter Open(string path, JournalOptions options, out JournalScan scan)
+    public static JournalWriter Open(string path, JournalOptions options, out JournalScan scan) => Open(path, options, null, out scan);
+
+    /// <summary>
+    /// <see cref="Open(string, JournalOptions, out JournalScan)"/>, handing every valid record to
+    /// <paramref name="replay"/> during the same scan, so recovery reads the journal once. Only records before a torn
+    /// or corrupt tail are handed on; an exception from <paramref name="replay"/> aborts the open.
+    /// </summary>
+    public static JournalWriter Open(string path, JournalOptions options, JournalReplay? replay, out JournalScan scan)
     {
         scan = new JournalScan(0, -1, JournalReadStatus.Clean, 0, 0);
         if (File.Exists(path))
         {
             using JournalReader reader = JournalReader.Open(path);
-            while (reader.TryRead(out _, out _))
+            while (reader.TryRead(out long sequence, out Command command))
             {
+                replay?.Invoke(sequence, in command);
             }
 
             scan = new JournalScan(reader.RecordsRead, reader.LastSequence, reader.Status, reader.StopOffset, reader.DroppedBytes);

@@ -266,7 +266,21 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
             FsyncPolicy = Enum.Parse<FsyncPolicy>(_options.Journal.Fsync, ignoreCase: true),
             FsyncInterval = TimeSpan.FromMilliseconds(_options.Journal.FsyncIntervalMilliseconds),
         };
-        _journal = JournalWriter.Open(path, journalOptions, out JournalScan scan);
+
+        // One pass over the journal: every valid record is replayed into the engine as the writer's open scans it.
+        long started = Stopwatch.GetTimestamp();
+        long replayed = 0;
+        VenueEngine engine = _engine!;
+        _journal = JournalWriter.Open(path, journalOptions, (long sequence, in Command command) =>
+        {
+            if (command.Sequence != sequence)
+            {
+                throw new InvalidDataException($"Journal '{path}': record {sequence} holds a command numbered {command.Sequence}.");
+            }
+
+            _ = engine.Engine.Process(in command);
+            replayed++;
+        }, out JournalScan scan);
         JournalScan = scan;
         if (scan.Status == JournalReadStatus.Clean)
         {
@@ -275,27 +289,6 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         else
         {
             LogJournalDropped(_logger, path, scan.Describe());
-        }
-
-        long started = Stopwatch.GetTimestamp();
-        long replayed = 0;
-        using (JournalReader reader = JournalReader.Open(path))
-        {
-            while (reader.TryRead(out long sequence, out Command command))
-            {
-                if (command.Sequence != sequence)
-                {
-                    throw new InvalidDataException($"Journal '{path}': record {sequence} holds a command numbered {command.Sequence}.");
-                }
-
-                _ = _engine!.Engine.Process(in command);
-                replayed++;
-            }
-        }
-
-        if (replayed != scan.Records)
-        {
-            throw new InvalidDataException($"Journal '{path}': replayed {replayed} records but the scan kept {scan.Records}; was it modified while opening?");
         }
 
         books.PublishAll(scan.LastSequence);

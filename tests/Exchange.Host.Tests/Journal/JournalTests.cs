@@ -132,6 +132,33 @@ public class JournalTests
         }
     }
 
+    /// <summary>Recovery reads the journal once: the open hands over exactly the records it keeps, none of a torn tail.</summary>
+    [Fact]
+    public void OpenWithReplay_HandsOverEveryKeptRecord_InOrder_AndNoneOfATornTail()
+    {
+        using var temp = new TempJournal();
+        JournalTestData.Write(temp.Path, 20);
+        using (var file = new FileStream(temp.Path, FileMode.Open))
+        {
+            file.SetLength(file.Length - 5);
+        }
+
+        var replayed = new List<(long Sequence, Command Command)>();
+        using (JournalWriter writer = JournalWriter.Open(
+            temp.Path, new JournalOptions(), (long sequence, in Command command) => replayed.Add((sequence, command)), out JournalScan scan))
+        {
+            Assert.Equal(JournalReadStatus.TornRecord, scan.Status);
+            Assert.Equal(scan.Records, replayed.Count);
+        }
+
+        Assert.Equal(19, replayed.Count);
+        for (int i = 0; i < replayed.Count; i++)
+        {
+            Assert.Equal(i, replayed[i].Sequence);
+            JournalTestData.AssertSame(JournalTestData.CommandFor(i), replayed[i].Command);
+        }
+    }
+
     [Fact]
     public void ReopenForAppend_AfterCrcFailure_DropsFromTheCorruptRecordOn()
     {
