@@ -1,5 +1,6 @@
 using System.Buffers;
 using System.IO.Pipelines;
+using System.Runtime.CompilerServices;
 using Exchange.Core.Commands;
 using Exchange.Core.Domain;
 using Exchange.Core.Events;
@@ -309,8 +310,27 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
     /// </summary>
     internal void OnParsed()
     {
-        InboundMessage message = InboundMessages.From(_message, _message.Validation, _s.Dictionary);
-        Deliver(message);
+        FixMessage parsed = _message;
+        SessionMsgType type = InboundMessages.Classify(parsed, _s.Dictionary);
+        if (InboundMessages.IsApplication(type))
+        {
+            Deliver(InboundMessages.Header(parsed, parsed.Validation, type));
+        }
+        else
+        {
+            DeliverAdmin(type);
+        }
+    }
+
+    /// <summary>
+    /// Admin messages carry more fields; built in their own frame so the per-order path does not zero and copy the
+    /// admin variant's temporaries (the JIT zeroes every struct temporary of a method in its prologue).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void DeliverAdmin(SessionMsgType type)
+    {
+        FixMessage parsed = _message;
+        Deliver(InboundMessages.WithAdminFields(InboundMessages.Header(parsed, parsed.Validation, type), parsed));
     }
 
     private void OnGarbled(in ReadOnlySequence<byte> buffer, GarbledReason why)
