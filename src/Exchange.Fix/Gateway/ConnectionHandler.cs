@@ -153,7 +153,10 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
         }
 
         int owner = Bound?.OwnerId ?? -1;
-        Command command;
+
+        // Mapped straight into the next pending slot (a Command is ~100 bytes; no copy to hand it on). The slot only
+        // counts as pending once the mapping succeeded; a rejected command is read from it for the reply.
+        ref Command command = ref NextCommandSlot();
         MappingResult result;
         switch (parsed.MsgTypeKind)
         {
@@ -178,7 +181,7 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
         switch (result.Outcome)
         {
             case MappingOutcome.Ok:
-                AddCommand(command);
+                _commandCount++;
                 break;
             case MappingOutcome.SessionReject:
                 session.Reject(message, result.SessionReason, result.RefTag, result.Text);
@@ -286,7 +289,8 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
         session.SendApplication("Y"u8, _scratch.AsSpan(0, length));
     }
 
-    private void AddCommand(in Command command)
+    /// <summary>The slot after the pending commands; it becomes pending when the caller increments the count.</summary>
+    private ref Command NextCommandSlot()
     {
         if (_commandCount == _commands.Length)
         {
@@ -294,7 +298,7 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
             Array.Resize(ref _commands, _commands.Length * 2);
         }
 
-        _commands[_commandCount++] = command;
+        return ref _commands[_commandCount];
     }
 
     private void OnFrame(ReadOnlySpan<byte> frame)
@@ -344,6 +348,7 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
         bool wrongVersion = why == GarbledReason.BadBeginString && StartsWithFix(buffer);
         if (Bound is null || wrongVersion)
         {
+            _receiveNanos = _s.Clock.UtcNowNanos;
             Deliver(InboundMessages.Garbled(wrongVersion));
         }
     }
@@ -375,7 +380,7 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
                 {
                     if (!Transport.SessionReleased)
                     {
-                        gs.Session.OnMessage(message);
+                        gs.Session.OnMessage(message, _receiveNanos);
                     }
                 }
                 finally
