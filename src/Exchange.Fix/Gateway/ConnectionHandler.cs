@@ -83,17 +83,24 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
                 OnGarbled(rest, why);
             }
 
-            rest = rest.Slice(consumed);
             if (Transport.CloseRequested)
             {
                 examined = consumed;
                 return;
             }
 
+            // Nothing left (the usual case: reads end on a message boundary): the framer's answer for an empty buffer
+            // is Incomplete with exactly these positions, so skip asking it, and skip slicing. A position that only
+            // differs in representation (the end of one segment vs the start of the next) takes the general path.
+            if (consumed.Equals(rest.End))
+            {
+                examined = consumed;
+                return;
+            }
+
+            rest = rest.Slice(consumed);
             if (rest.IsEmpty)
             {
-                // Nothing left (the usual case: reads end on a message boundary). The framer's answer for an empty
-                // buffer is Incomplete with exactly these positions; skip asking it.
                 consumed = rest.Start;
                 examined = rest.End;
                 return;
