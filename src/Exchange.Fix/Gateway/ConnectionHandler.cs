@@ -325,7 +325,8 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
         SessionMsgType type = InboundMessages.Classify(parsed, _s.Dictionary);
         if (InboundMessages.IsApplication(type))
         {
-            Deliver(InboundMessages.Header(parsed, parsed.Validation, type));
+            InboundMessages.Header(parsed, parsed.Validation, type, out InboundMessage message);
+            Deliver(message);
         }
         else
         {
@@ -341,7 +342,8 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
     private void DeliverAdmin(SessionMsgType type)
     {
         FixMessage parsed = _message;
-        Deliver(InboundMessages.WithAdminFields(InboundMessages.Header(parsed, parsed.Validation, type), parsed));
+        InboundMessages.Header(parsed, parsed.Validation, type, out InboundMessage header);
+        Deliver(InboundMessages.WithAdminFields(header, parsed));
     }
 
     private void OnGarbled(in ReadOnlySequence<byte> buffer, GarbledReason why)

@@ -19,7 +19,7 @@ internal static class InboundMessages
     /// Values come from the validator's parsed fields where it checked them.
     /// </summary>
     /// <param name="error">The dictionary's verdict (<see cref="FixDictionary.Validate"/>), reported as a session Reject.</param>
-    public static InboundMessage Header(FixMessage message, FixFieldError error, SessionMsgType type) => new(
+    public static void Header(FixMessage message, FixFieldError error, SessionMsgType type, out InboundMessage header) => header = new(
         type,
         message.MsgType,
         message.ReadMsgSeqNum(out int seq) == FieldStatus.Ok ? seq : 0,

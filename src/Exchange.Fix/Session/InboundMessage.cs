@@ -43,6 +43,19 @@ public readonly ref struct InboundMessage
         ParseReject = parseReject;
         ParseRejectTag = parseRejectTag;
         Raw = raw;
+
+        // Every remaining field assigned too: a constructor that leaves fields unassigned makes the compiler zero the
+        // whole struct first, which the JIT does by copying a zeroed ~190-byte temporary.
+        HeartBtInt = null;
+        ResetSeqNumFlag = false;
+        TestReqID = default;
+        BeginSeqNo = 0;
+        EndSeqNo = 0;
+        NewSeqNo = 0;
+        GapFillFlag = false;
+        Text = default;
+        IsGarbled = false;
+        WrongBeginString = false;
     }
 
     public SessionMsgType Type { get; init; }
