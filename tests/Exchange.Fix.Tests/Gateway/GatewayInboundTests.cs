@@ -80,6 +80,31 @@ public sealed class GatewayInboundTests
     }
 
     [Fact]
+    public void Test_request_is_answered_with_a_heartbeat_echoing_its_id()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+
+        h.Send("1", "112=PING-7|");
+
+        Dictionary<int, string> reply = Assert.Single(h.TakeSent());
+        Assert.Equal("0", reply[35]);
+        Assert.Equal("PING-7", reply[112]);
+    }
+
+    [Fact]
+    public void Sequence_reset_gap_fill_moves_the_expected_number_to_new_seq_no()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+
+        h.Send("4", "123=Y|36=10|");
+
+        Assert.Equal(10, h.Gateway.GetSession(0).NextTargetSeqNum);
+        Assert.Empty(h.TakeSent());
+    }
+
+    [Fact]
     public void Cancel_and_replace_are_published()
     {
         using var h = new GatewayHarness();
