@@ -7,36 +7,33 @@ namespace Exchange.Fix.Gateway;
 /// <summary>Fills the session layer's <see cref="InboundMessage"/> from a parsed, validated <see cref="FixMessage"/>. No allocation.</summary>
 internal static class InboundMessages
 {
+    /// <summary>The session's view of a parsed message's type (application, admin, unsupported or unknown).</summary>
+    public static SessionMsgType Classify(FixMessage message, FixDictionary dictionary) => Classify(message.MsgTypeKind, message.MsgType, dictionary);
+
+    /// <summary>True for the types whose <see cref="InboundMessage"/> carries header fields only (see <see cref="Header"/>).</summary>
+    public static bool IsApplication(SessionMsgType type) => type is SessionMsgType.Application or SessionMsgType.UnsupportedApplication;
+
+    /// <summary>
+    /// The header part of the session's view of <paramref name="message"/>: all an application message needs (the
+    /// session ignores fields that do not belong to a message's type, so an order pays for its header lookups alone).
+    /// Values come from the validator's parsed fields where it checked them.
+    /// </summary>
     /// <param name="error">The dictionary's verdict (<see cref="FixDictionary.Validate"/>), reported as a session Reject.</param>
-    /// <remarks>
-    /// Reads the admin-only fields (HeartBtInt, TestReqID, BeginSeqNo...) only for the admin types whose rules use
-    /// them (the session ignores fields that do not belong to a message's type), so an order pays for its header
-    /// lookups alone. Values come from the validator's parsed fields where it checked them.
-    /// </remarks>
-    public static InboundMessage From(FixMessage message, FixFieldError error, FixDictionary dictionary)
-    {
-        ReadOnlySpan<byte> msgType = message.MsgType;
-        SessionMsgType type = Classify(message.MsgTypeKind, msgType, dictionary);
-        var inbound = new InboundMessage
-        {
-            Type = type,
-            MsgType = msgType,
-            MsgSeqNum = message.ReadMsgSeqNum(out int seq) == FieldStatus.Ok ? seq : 0,
-            PossDupFlag = message.PossDupFlag,
-            SendingTimeNanos = message.ReadSendingTime(out long sending) == FieldStatus.Ok ? sending : null,
-            OrigSendingTimeNanos = message.ReadOrigSendingTime(out long orig) == FieldStatus.Ok ? orig : null,
-            SenderCompID = message.SenderCompId,
-            TargetCompID = message.TargetCompId,
-            ParseReject = error.IsError ? error.Reason : null,
-            ParseRejectTag = error.Tag,
-            Raw = message.Raw,
-        };
+    public static void Header(FixMessage message, FixFieldError error, SessionMsgType type, out InboundMessage header) => header = new(
+        type,
+        message.MsgType,
+        message.ReadMsgSeqNum(out int seq) == FieldStatus.Ok ? seq : 0,
+        message.PossDupFlag,
+        message.ReadSendingTime(out long sending) == FieldStatus.Ok ? sending : null,
+        message.ReadOrigSendingTime(out long orig) == FieldStatus.Ok ? orig : null,
+        message.SenderCompId,
+        message.TargetCompId,
+        error.IsError ? error.Reason : null,
+        error.Tag,
+        message.Raw);
 
-        return type is SessionMsgType.Application or SessionMsgType.UnsupportedApplication ? inbound : WithAdminFields(inbound, message);
-    }
-
-    /// <summary>The fields only admin messages carry (each read by the session for its own type only).</summary>
-    private static InboundMessage WithAdminFields(InboundMessage inbound, FixMessage message) => inbound with
+    /// <summary><paramref name="inbound"/> (a <see cref="Header"/>) plus the fields only admin messages carry (each read by the session for its own type only).</summary>
+    public static InboundMessage WithAdminFields(in InboundMessage inbound, FixMessage message) => inbound with
     {
         HeartBtInt = message.ReadInt(FixTags.HeartBtInt, out int heartBtInt) == FieldStatus.Ok ? heartBtInt : null,
         ResetSeqNumFlag = message.TryGetBool(FixTags.ResetSeqNumFlag, out bool reset) && reset,

@@ -10,7 +10,7 @@ namespace Exchange.Fix.Session;
 /// sequence numbers and sent application messages, so a reconnect (or a restarted venue) resumes the session.
 /// </summary>
 /// <remarks>
-/// Threading: not thread-safe. Every call (<see cref="OnMessage"/>, <see cref="Poll"/>, <see cref="SendApplication"/>,
+/// Threading: not thread-safe. Every call (<see cref="OnMessage(in InboundMessage)"/>, <see cref="Poll"/>, <see cref="SendApplication"/>,
 /// <see cref="Logout"/>, <see cref="OnTransportClosed"/>) must be serialised by the caller, e.g. by running them all on
 /// the connection's I/O loop. Only <see cref="State"/> may be read from another thread (the registry does, to refuse
 /// a second logon). Once the session has called <see cref="ISessionTransport.Disconnect"/> (or the owner called
@@ -91,7 +91,15 @@ public sealed partial class FixSession
     }
 
     /// <summary>Feeds one framed inbound message from the bound connection.</summary>
-    public void OnMessage(in InboundMessage message)
+    public void OnMessage(in InboundMessage message) => OnMessage(message, _clock.UtcNowNanos);
+
+    /// <summary>Feeds one framed inbound message, received at <paramref name="receivedUtcNanos"/>.</summary>
+    /// <param name="receivedUtcNanos">
+    /// This session's clock's <see cref="IClock.UtcNowNanos"/> read by the caller when the message arrived (the
+    /// gateway reads it anyway for the order's receive time); the SendingTime accuracy check uses it, so a message
+    /// costs one wall-clock read, not two.
+    /// </param>
+    internal void OnMessage(in InboundMessage message, long receivedUtcNanos)
     {
         if (_state == SessionState.Disconnected)
         {
@@ -101,7 +109,7 @@ public sealed partial class FixSession
         long mono = _clock.MonotonicNanos;
         if (_state == SessionState.AwaitingLogon)
         {
-            OnFirstMessage(message, mono);
+            OnFirstMessage(message, mono, receivedUtcNanos);
             return;
         }
 
@@ -125,7 +133,7 @@ public sealed partial class FixSession
             return;
         }
 
-        if (!ValidateHeader(message))
+        if (!ValidateHeader(message, receivedUtcNanos))
         {
             return;
         }
@@ -161,7 +169,7 @@ public sealed partial class FixSession
         }
     }
 
-    private void OnFirstMessage(in InboundMessage m, long mono)
+    private void OnFirstMessage(in InboundMessage m, long mono, long nowUtc)
     {
         // Garbage, a non-Logon or a Logon for CompIDs this session does not serve: close without a reply, as QuickFIX
         // acceptors do. We cannot trust who is talking, and any reply would spend one of the session's MsgSeqNums.
@@ -197,7 +205,7 @@ public sealed partial class FixSession
             return;
         }
 
-        if (m.SendingTimeNanos is null || !SendingTimeAccurate(m))
+        if (m.SendingTimeNanos is null || !SendingTimeAccurate(m, nowUtc))
         {
             LogoutAndDisconnect("SendingTime accuracy problem"u8, DisconnectReason.InvalidLogon);
             return;
@@ -233,7 +241,7 @@ public sealed partial class FixSession
     }
 
     /// <summary>Checks that apply whatever the sequence number. False when the message was answered and handled.</summary>
-    private bool ValidateHeader(in InboundMessage m)
+    private bool ValidateHeader(in InboundMessage m, long nowUtc)
     {
         if (!CompIdsMatch(m, out int badTag))
         {
@@ -243,7 +251,7 @@ public sealed partial class FixSession
             return false;
         }
 
-        if (!SendingTimeAccurate(m))
+        if (!SendingTimeAccurate(m, nowUtc))
         {
             SendReject(m, SessionRejectReason.SendingTimeAccuracyProblem, 52, "SendingTime accuracy problem"u8);
             ConsumeBeforeLogout(m);
@@ -292,8 +300,8 @@ public sealed partial class FixSession
     }
 
     /// <summary>A missing SendingTime passes here; it is rejected as a missing required tag when processed in order.</summary>
-    private bool SendingTimeAccurate(in InboundMessage m) =>
-        m.SendingTimeNanos is not long sending || Math.Abs(_clock.UtcNowNanos - sending) <= _sendingTimeToleranceNanos;
+    private bool SendingTimeAccurate(in InboundMessage m, long nowUtc) =>
+        m.SendingTimeNanos is not long sending || Math.Abs(nowUtc - sending) <= _sendingTimeToleranceNanos;
 
     private void Unbind(DisconnectReason reason, bool closeTransport)
     {

@@ -14,6 +14,50 @@ namespace Exchange.Fix.Session;
 /// </remarks>
 public readonly ref struct InboundMessage
 {
+    /// <summary>
+    /// The header fields every message carries, set in one constructor call so the codec can build the message in
+    /// place: an object initializer over this many fields makes the JIT zero and copy a temporary of the whole struct
+    /// (~190 bytes) several times per message. Admin-only fields are added with an initializer where they apply.
+    /// </summary>
+    internal InboundMessage(
+        SessionMsgType type,
+        ReadOnlySpan<byte> msgType,
+        int msgSeqNum,
+        bool possDupFlag,
+        long? sendingTimeNanos,
+        long? origSendingTimeNanos,
+        ReadOnlySpan<byte> senderCompId,
+        ReadOnlySpan<byte> targetCompId,
+        SessionRejectReason? parseReject,
+        int parseRejectTag,
+        ReadOnlySpan<byte> raw)
+    {
+        Type = type;
+        MsgType = msgType;
+        MsgSeqNum = msgSeqNum;
+        PossDupFlag = possDupFlag;
+        SendingTimeNanos = sendingTimeNanos;
+        OrigSendingTimeNanos = origSendingTimeNanos;
+        SenderCompID = senderCompId;
+        TargetCompID = targetCompId;
+        ParseReject = parseReject;
+        ParseRejectTag = parseRejectTag;
+        Raw = raw;
+
+        // Every remaining field assigned too: a constructor that leaves fields unassigned makes the compiler zero the
+        // whole struct first, which the JIT does by copying a zeroed ~190-byte temporary.
+        HeartBtInt = null;
+        ResetSeqNumFlag = false;
+        TestReqID = default;
+        BeginSeqNo = 0;
+        EndSeqNo = 0;
+        NewSeqNo = 0;
+        GapFillFlag = false;
+        Text = default;
+        IsGarbled = false;
+        WrongBeginString = false;
+    }
+
     public SessionMsgType Type { get; init; }
 
     /// <summary>The raw MsgType (35) value, echoed in RefMsgType (372) of Reject and BusinessMessageReject.</summary>

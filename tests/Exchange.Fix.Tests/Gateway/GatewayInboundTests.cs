@@ -31,6 +31,80 @@ public sealed class GatewayInboundTests
     }
 
     [Fact]
+    public void An_order_costs_one_wall_clock_read_and_one_monotonic_read()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        byte[] order = h.Message("D", GatewayHarness.NewOrder());
+        int utcBefore = h.Clock.UtcReads;
+        int monoBefore = h.Clock.MonotonicReads;
+
+        h.Feed(order);
+
+        // The receive time (the command's Timestamp) is also the "now" of the SendingTime accuracy check.
+        Assert.Single(h.Publisher.Commands);
+        Assert.Equal(1, h.Clock.UtcReads - utcBefore);
+        Assert.Equal(1, h.Clock.MonotonicReads - monoBefore);
+    }
+
+    [Fact]
+    public void Order_whose_sending_time_is_off_by_more_than_the_tolerance_at_receipt_is_rejected_then_logged_out()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        byte[] order = h.Message("D", GatewayHarness.NewOrder());
+        h.Clock.Advance(TimeSpan.FromSeconds(121));
+
+        h.Feed(order);
+
+        Assert.Empty(h.Publisher.Commands);
+        List<Dictionary<int, string>> sent = h.TakeSent();
+        Assert.Equal(["3", "5"], sent.Select(m => m[35]));
+        Assert.Equal("10", sent[0][373]);
+        Assert.Equal("52", sent[0][371]);
+        Assert.False(h.Gateway.IsLoggedOn(0));
+    }
+
+    [Fact]
+    public void Order_whose_sending_time_is_inside_the_tolerance_at_receipt_is_published()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        byte[] order = h.Message("D", GatewayHarness.NewOrder());
+        h.Clock.Advance(TimeSpan.FromSeconds(119));
+
+        h.Feed(order);
+
+        Assert.Single(h.Publisher.Commands);
+        Assert.Empty(h.TakeSent());
+    }
+
+    [Fact]
+    public void Test_request_is_answered_with_a_heartbeat_echoing_its_id()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+
+        h.Send("1", "112=PING-7|");
+
+        Dictionary<int, string> reply = Assert.Single(h.TakeSent());
+        Assert.Equal("0", reply[35]);
+        Assert.Equal("PING-7", reply[112]);
+    }
+
+    [Fact]
+    public void Sequence_reset_gap_fill_moves_the_expected_number_to_new_seq_no()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+
+        h.Send("4", "123=Y|36=10|");
+
+        Assert.Equal(10, h.Gateway.GetSession(0).NextTargetSeqNum);
+        Assert.Empty(h.TakeSent());
+    }
+
+    [Fact]
     public void Cancel_and_replace_are_published()
     {
         using var h = new GatewayHarness();

@@ -1,0 +1,82 @@
+using System.Buffers;
+using Exchange.Fix.Tests.Codec;
+using Xunit;
+
+namespace Exchange.Fix.Tests.Gateway;
+
+/// <summary>
+/// <see cref="Exchange.Fix.Gateway.ConnectionHandler.Process"/>'s consumed / examined positions: every complete
+/// message is handled once, a trailing partial message is left unconsumed but examined, whatever the segmentation.
+/// </summary>
+public sealed class ConnectionHandlerProcessTests
+{
+    [Fact]
+    public void Two_whole_messages_are_handled_and_consume_the_whole_buffer()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        byte[] both = [.. h.Message("D", GatewayHarness.NewOrder("A")), .. h.Message("D", GatewayHarness.NewOrder("B"))];
+        var buffer = new ReadOnlySequence<byte>(both);
+
+        h.Handler.Process(buffer, out SequencePosition consumed, out SequencePosition examined);
+
+        Assert.Equal(["A", "B"], h.Publisher.Commands.Select(c => c.ClOrdId.ToString()));
+        Assert.Equal(both.Length, buffer.Slice(0, consumed).Length);
+        Assert.Equal(both.Length, buffer.Slice(0, examined).Length);
+    }
+
+    [Fact]
+    public void A_trailing_partial_message_is_examined_but_not_consumed()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        byte[] first = h.Message("D", GatewayHarness.NewOrder("A"));
+        byte[] second = h.Message("D", GatewayHarness.NewOrder("B"));
+        byte[] data = [.. first, .. second.AsSpan(0, second.Length - 3)];
+        var buffer = new ReadOnlySequence<byte>(data);
+
+        h.Handler.Process(buffer, out SequencePosition consumed, out SequencePosition examined);
+
+        Assert.Equal(["A"], h.Publisher.Commands.Select(c => c.ClOrdId.ToString()));
+        Assert.Equal(first.Length, buffer.Slice(0, consumed).Length);
+        Assert.Equal(data.Length, buffer.Slice(0, examined).Length);
+
+        // The rest arrives: the second message is handled exactly once.
+        h.Handler.Process(new ReadOnlySequence<byte>(second), out _, out _);
+        Assert.Equal(["A", "B"], h.Publisher.Commands.Select(c => c.ClOrdId.ToString()));
+    }
+
+    [Theory]
+    [InlineData(1)]
+    [InlineData(7)]
+    [InlineData(64)]
+    public void Messages_split_across_segments_are_handled_once_and_consume_everything(int chunk)
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        byte[] data = [.. h.Message("D", GatewayHarness.NewOrder("A")), .. h.Message("D", GatewayHarness.NewOrder("B")), .. h.Message("D", GatewayHarness.NewOrder("C"))];
+        ReadOnlySequence<byte> buffer = FixTestMessages.Segmented(data, chunk);
+
+        h.Handler.Process(buffer, out SequencePosition consumed, out SequencePosition examined);
+
+        Assert.Equal(["A", "B", "C"], h.Publisher.Commands.Select(c => c.ClOrdId.ToString()));
+        Assert.Equal(data.Length, buffer.Slice(0, consumed).Length);
+        Assert.Equal(data.Length, buffer.Slice(0, examined).Length);
+    }
+
+    [Fact]
+    public void Segments_ending_on_message_boundaries_consume_everything()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        byte[] first = h.Message("D", GatewayHarness.NewOrder("A"));
+        byte[] second = h.Message("D", GatewayHarness.NewOrder("B"));
+        ReadOnlySequence<byte> buffer = FixTestMessages.Segmented([first, second]);
+
+        h.Handler.Process(buffer, out SequencePosition consumed, out SequencePosition examined);
+
+        Assert.Equal(["A", "B"], h.Publisher.Commands.Select(c => c.ClOrdId.ToString()));
+        Assert.Equal(buffer.Length, buffer.Slice(0, consumed).Length);
+        Assert.Equal(buffer.Length, buffer.Slice(0, examined).Length);
+    }
+}
