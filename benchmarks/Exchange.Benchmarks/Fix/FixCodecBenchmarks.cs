@@ -16,6 +16,8 @@ namespace Exchange.Benchmarks.Fix;
 /// Targets: at most 100 ns and 0 B each.
 /// </summary>
 [MemoryDiagnoser]
+[MinColumn]
+[MedianColumn]
 public class FixCodecBenchmarks
 {
     internal const string NewOrderBody =

@@ -16,6 +16,8 @@ namespace Exchange.Benchmarks.Fix;
 /// alone, in steady state (the layout's plan is known, so only the values are checked).
 /// </summary>
 [MemoryDiagnoser]
+[MinColumn]
+[MedianColumn]
 public class FixInboundStageBenchmarks
 {
     private readonly FixFramer _framer = new();

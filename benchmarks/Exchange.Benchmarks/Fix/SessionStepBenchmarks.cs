@@ -17,6 +17,8 @@ namespace Exchange.Benchmarks.Fix;
 /// invocations do not grow it (growth would show up as allocation that a venue amortises differently).
 /// </summary>
 [MemoryDiagnoser]
+[MinColumn]
+[MedianColumn]
 public class SessionStepBenchmarks
 {
     private readonly byte[] _wire = new byte[512];
