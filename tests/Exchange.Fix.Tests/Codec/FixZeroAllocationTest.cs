@@ -31,7 +31,7 @@ public class FixZeroAllocationTest
         void Step(in ReadOnlySequence<byte> input, int i)
         {
             if (framer.TryReadFrame(input, out ReadOnlySpan<byte> frame, out _, out _, out _) != FrameResult.Complete ||
-                !message.Parse(frame) || dictionary.Validate(message).IsError ||
+                !message.Parse(frame, dictionary) ||
                 !NewOrderSingleReader.Read(message, instruments, 1, i, out Command command).IsOk)
             {
                 throw new InvalidOperationException("pipeline failed");
