@@ -1,4 +1,5 @@
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 using Exchange.Fix.Codec;
 
 namespace Exchange.Fix.Dictionary;
@@ -151,9 +152,14 @@ public sealed class FixDictionary
             return CheckValuesAndCounts(checks, plan.GroupChecks.AsSpan(0, plan.GroupCheckCount), fields, raw, ref message.Timestamps);
         }
 
+        // Safe: a plan is applied only to a message with exactly its fields, and its checks index those fields.
+        ref FixMessage.Field first = ref MemoryMarshal.GetReference(fields);
+        ref byte rawStart = ref MemoryMarshal.GetReference(raw);
+        ref TimestampCache timestamps = ref message.Timestamps;
         foreach (ref readonly ValueCheck check in checks)
         {
-            if (!CheckValue(check, fields, raw, ref message.Timestamps, out FixFieldError error))
+            if (!PlannedCheck.Passes(check, ref Unsafe.Add(ref first, check.FieldIndex), ref rawStart, ref timestamps) &&
+                !CheckValue(check, fields, raw, ref timestamps, out FixFieldError error))
             {
                 return error;
             }
@@ -271,6 +277,7 @@ public sealed class FixDictionary
                     FieldIndex = i,
                     Type = type,
                     HasEnum = hasEnum,
+                    Kind = PlannedCheck.KindOf(type, hasEnum),
                     EnumLow = hasEnum ? _singleByteEnumLow[tag] : 0,
                     EnumHigh = hasEnum ? _singleByteEnumHigh[tag] : 0,
                 };

@@ -106,6 +106,9 @@ internal struct ValueCheck
     public FixFieldType Type;
     public bool HasEnum;
 
+    /// <summary>Which lean check <see cref="PlannedCheck.Passes"/> runs before the general one is needed.</summary>
+    public PlannedCheckKind Kind;
+
     /// <summary>The field's single-byte enum values below 64 and 64..127 as bits (see FieldDefinition).</summary>
     public ulong EnumLow;
     public ulong EnumHigh;

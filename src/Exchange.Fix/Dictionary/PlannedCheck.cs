@@ -1,0 +1,112 @@
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using Exchange.Fix.Codec;
+
+namespace Exchange.Fix.Dictionary;
+
+/// <summary>
+/// The lean form of a plan's value checks, picked once per <see cref="ValueCheck"/> when the plan is recorded, for the
+/// field types an order carries on every message: CHAR enums, plain INTs, decimals and UTCTimestamps.
+/// </summary>
+internal enum PlannedCheckKind : byte
+{
+    /// <summary>Anything else (BOOLEAN, dates, enums of other types...): always the general check.</summary>
+    General = 0,
+    CharEnum,
+    Int,
+    Decimal,
+    Timestamp,
+}
+
+/// <summary>
+/// Pass/fail of one planned check on the common values, storing the typed value exactly as the general check does.
+/// A false result decides nothing: the caller then runs the general check, which gives the verdict and the error,
+/// so this can be stricter than the general check (a signed or 19-digit INT, say) but never more lenient.
+/// </summary>
+internal static class PlannedCheck
+{
+    /// <summary>The kind a field of <paramref name="type"/> gets (see <see cref="PlannedCheckKind"/>).</summary>
+    public static PlannedCheckKind KindOf(FixFieldType type, bool hasEnum) => (type, hasEnum) switch
+    {
+        (FixFieldType.Char, true) => PlannedCheckKind.CharEnum,
+        (FixFieldType.Int, false) => PlannedCheckKind.Int,
+        (FixFieldType.Decimal, false) => PlannedCheckKind.Decimal,
+        (FixFieldType.UtcTimestamp, false) => PlannedCheckKind.Timestamp,
+        _ => PlannedCheckKind.General,
+    };
+
+    /// <param name="raw">The message's first byte; the field's value lies at its Offset, Length.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static bool Passes(in ValueCheck check, ref FixMessage.Field field, ref byte raw, ref TimestampCache timestamps)
+    {
+        ref byte value = ref Unsafe.Add(ref raw, field.Offset);
+        int length = field.Length;
+        switch (check.Kind)
+        {
+            case PlannedCheckKind.CharEnum:
+            {
+                // CHAR values are one byte, and an enum's bit is set only for a printable value.
+                byte b = value;
+                ulong mask = b < 64 ? check.EnumLow : b < 128 ? check.EnumHigh : 0;
+                if (length != 1 || (mask & (1UL << b)) == 0)
+                {
+                    return false;
+                }
+
+                field.Value = b;
+                field.Kind = FixMessage.FieldValueKind.Char;
+                return true;
+            }
+
+            case PlannedCheckKind.Int:
+            {
+                // 1..18 digits without a sign (sequence numbers, lengths, counts): below 10^18, no overflow; the rest
+                // (signs, longer numbers, errors) is the general check's.
+                if ((uint)(length - 1) >= 18)
+                {
+                    return false;
+                }
+
+                ulong number = 0;
+                for (int i = 0; i < length; i++)
+                {
+                    uint digit = (uint)(Unsafe.Add(ref value, i) - '0');
+                    if (digit > 9)
+                    {
+                        return false;
+                    }
+
+                    number = (number * 10) + digit;
+                }
+
+                field.Value = (long)number;
+                field.Kind = FixMessage.FieldValueKind.Integer;
+                return true;
+            }
+
+            case PlannedCheckKind.Decimal:
+            {
+                if (FixPrice.TryParseDigits(MemoryMarshal.CreateReadOnlySpan(ref value, length), out field.Value, out int scale) != FixPrice.DigitsResult.Ok)
+                {
+                    return false;
+                }
+
+                field.Scale = (byte)scale;
+                field.Kind = FixMessage.FieldValueKind.Decimal;
+                return true;
+            }
+
+            case PlannedCheckKind.Timestamp:
+                if (FixTimestamp.TryParse(MemoryMarshal.CreateReadOnlySpan(ref value, length), ref timestamps, out field.Value) != FieldStatus.Ok)
+                {
+                    return false;
+                }
+
+                field.Kind = FixMessage.FieldValueKind.Timestamp;
+                return true;
+
+            default:
+                return false;
+        }
+    }
+}
