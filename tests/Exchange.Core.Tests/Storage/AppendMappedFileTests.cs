@@ -51,5 +51,31 @@ public sealed unsafe class AppendMappedFileTests : IDisposable
         }
     }
 
+    /// <summary>
+    /// On Linux the file grows in place (one reserved range): the first bytes keep their address while chunk after
+    /// chunk is added, which is what spares the order path a full unmap per chunk.
+    /// </summary>
+    [Fact]
+    public void On_linux_growth_keeps_the_mapping_in_place_and_earlier_content_readable()
+    {
+        if (!OperatingSystem.IsLinux())
+        {
+            return;
+        }
+
+        using var file = new AppendMappedFile(Open(), 0, chunkBytes: 4096);
+        byte* first = file.Base;
+        file.Base[0] = 42;
+        for (long length = 4096; length <= 64 * 4096; length += 4093)
+        {
+            file.EnsureMapped(length);
+            Assert.True(file.Base == first, "the mapping moved");
+            file.Base[length - 1] = 7;
+        }
+
+        Assert.Equal(42, file.Base[0]);
+        Assert.Equal(7, file.Base[4096 - 1]);
+    }
+
     private FileStream Open() => new(_path, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.Read, bufferSize: 0);
 }
