@@ -32,25 +32,36 @@ public sealed unsafe class AppendMappedFile : IDisposable
     /// <param name="file">Opened read-write, unbuffered; owned from now on.</param>
     /// <param name="contentLength">Bytes of valid content at the start of the file (anything after it is dropped).</param>
     /// <param name="chunkBytes">How far ahead of the content the file is extended and mapped at a time.</param>
-    public AppendMappedFile(FileStream file, long contentLength, long chunkBytes)
+    /// <param name="reserveBytes">
+    /// Linux: address space reserved for the file to grow into in place (<see cref="ReservedFileMapping"/>); past it, or
+    /// where it cannot be reserved, the whole file is remapped per chunk instead.
+    /// </param>
+    public AppendMappedFile(FileStream file, long contentLength, long chunkBytes, long reserveBytes = DefaultReserveBytes)
     {
         ArgumentNullException.ThrowIfNull(file);
         ArgumentOutOfRangeException.ThrowIfLessThan(chunkBytes, 1);
         _file = file;
         _chunkBytes = chunkBytes;
-        if (ReservedFileMapping.IsSupported)
+        _reserved = ReservedFileMapping.TryCreate(file.SafeFileHandle, reserveBytes);
+        try
         {
-            _reserved = new ReservedFileMapping(file.SafeFileHandle);
-        }
+            if (file.Length != contentLength)
+            {
+                file.SetLength(contentLength);
+                file.Flush(flushToDisk: true);
+            }
 
-        if (file.Length != contentLength)
+            Map(contentLength + chunkBytes);
+        }
+        catch
         {
-            file.SetLength(contentLength);
-            file.Flush(flushToDisk: true);
+            _reserved?.Dispose();
+            throw;
         }
-
-        Map(contentLength + chunkBytes);
     }
+
+    /// <summary>16 GiB of address space per file: room for thousands of files in a process, and a session store's growth.</summary>
+    public const long DefaultReserveBytes = 16L << 30;
 
     /// <summary>The first byte of the file in memory.</summary>
     public byte* Base { get; private set; }

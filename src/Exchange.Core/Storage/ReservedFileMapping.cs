@@ -10,7 +10,11 @@ namespace Exchange.Core.Storage;
 /// new page, where unmapping and remapping the whole file tore down every page already written (tens of
 /// milliseconds on a journal of some tens of MiB, on the order path).
 /// </summary>
-/// <remarks>Single-threaded, owned by <see cref="AppendMappedFile"/>. The reservation is 64 GiB of address space.</remarks>
+/// <remarks>
+/// Single-threaded, owned by <see cref="AppendMappedFile"/>. The reservation's size is the owner's choice (the journal
+/// takes more than a session store): address space is plentiful (128 TiB) but not endless, so thousands of session
+/// files must still fit. A finalizer releases a reservation whose owner was never disposed.
+/// </remarks>
 internal sealed unsafe partial class ReservedFileMapping : IDisposable
 {
     private const int ProtNone = 0;
@@ -29,15 +33,33 @@ internal sealed unsafe partial class ReservedFileMapping : IDisposable
     /// <summary>End of the mapped file pages (page-aligned): where the next growth maps from.</summary>
     private long _mappedPages;
 
-    public ReservedFileMapping(SafeFileHandle file, long reserveBytes = 1L << 36)
+    private ReservedFileMapping(SafeFileHandle file, long reserved, byte* reservation)
     {
         _file = file;
-        _reserved = RoundUpToPage(reserveBytes);
-        Base = (byte*)MMap(null, _reserved, ProtNone, MapPrivate | MapAnonymous | MapNoReserve, -1, 0, "reserve address space");
+        _reserved = reserved;
+        Base = reservation;
     }
 
-    /// <summary>True where this mapping can be used (Linux; its flag values are Linux's).</summary>
-    public static bool IsSupported => OperatingSystem.IsLinux();
+    ~ReservedFileMapping() => Release();
+
+    /// <summary>True where this mapping can be used (64-bit Linux; its flag values are Linux's).</summary>
+    public static bool IsSupported => OperatingSystem.IsLinux() && Environment.Is64BitProcess;
+
+    /// <summary>
+    /// Reserves <paramref name="reserveBytes"/> of address space for <paramref name="file"/>; null when this system
+    /// cannot (not <see cref="IsSupported"/>, or the address space is exhausted), and the caller maps another way.
+    /// </summary>
+    public static ReservedFileMapping? TryCreate(SafeFileHandle file, long reserveBytes)
+    {
+        if (!IsSupported || reserveBytes <= 0)
+        {
+            return null;
+        }
+
+        long reserved = RoundUpToPage(reserveBytes);
+        nint address = Mmap(null, (nuint)reserved, ProtNone, MapPrivate | MapAnonymous | MapNoReserve, -1, 0);
+        return address == -1 ? null : new ReservedFileMapping(file, reserved, (byte*)address);
+    }
 
     public byte* Base { get; private set; }
 
@@ -86,6 +108,12 @@ internal sealed unsafe partial class ReservedFileMapping : IDisposable
     }
 
     public void Dispose()
+    {
+        Release();
+        GC.SuppressFinalize(this);
+    }
+
+    private void Release()
     {
         if (Base != null)
         {

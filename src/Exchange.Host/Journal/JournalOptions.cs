@@ -15,4 +15,10 @@ internal sealed record JournalOptions
     /// space, not memory or disk; a graceful stop trims the file.
     /// </summary>
     public long MapChunkBytes { get; init; } = 256L * 1024 * 1024;
+
+    /// <summary>
+    /// Linux: address space reserved for the journal to grow in place (1 TiB: the journal of a long trading day at full
+    /// rate); a longer journal keeps working, remapped whole per chunk.
+    /// </summary>
+    public long MapReserveBytes { get; init; } = 1L << 40;
 }

@@ -40,7 +40,7 @@ internal sealed unsafe class JournalWriter : IDisposable
             throw new ArgumentOutOfRangeException(nameof(options), options.MapChunkBytes, "MapChunkBytes must hold at least one record.");
         }
 
-        _file = new AppendMappedFile(file, position, options.MapChunkBytes);
+        _file = new AppendMappedFile(file, position, options.MapChunkBytes, options.MapReserveBytes);
         _policy = options.FsyncPolicy;
         _fsyncIntervalTicks = (long)(options.FsyncInterval.TotalSeconds * Stopwatch.Frequency);
         _position = position;

@@ -77,5 +77,38 @@ public sealed unsafe class AppendMappedFileTests : IDisposable
         Assert.Equal(7, file.Base[4096 - 1]);
     }
 
+    /// <summary>
+    /// Many files open at once (a venue with many file-backed sessions) must not exhaust the address space: each
+    /// reserves a bounded range, and a file that cannot reserve one still works by remapping.
+    /// </summary>
+    [Fact]
+    public void Thousands_of_files_can_be_open_at_once()
+    {
+        string directory = Path.Combine(Path.GetTempPath(), "append-mapped-many-" + Guid.NewGuid().ToString("N"));
+        Directory.CreateDirectory(directory);
+        var files = new List<AppendMappedFile>();
+        try
+        {
+            for (int i = 0; i < 3000; i++)
+            {
+                var stream = new FileStream(Path.Combine(directory, i.ToString(System.Globalization.CultureInfo.InvariantCulture)), FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.Read, bufferSize: 0);
+                var file = new AppendMappedFile(stream, 0, chunkBytes: 4096);
+                files.Add(file);
+                file.Base[0] = 1;
+            }
+
+            Assert.Equal(3000, files.Count);
+        }
+        finally
+        {
+            foreach (AppendMappedFile file in files)
+            {
+                file.Dispose();
+            }
+
+            Directory.Delete(directory, recursive: true);
+        }
+    }
+
     private FileStream Open() => new(_path, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.Read, bufferSize: 0);
 }
