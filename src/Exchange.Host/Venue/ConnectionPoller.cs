@@ -1,4 +1,5 @@
 using System.Collections.Concurrent;
+using System.Diagnostics;
 using System.Net.Sockets;
 using Exchange.Fix.Gateway;
 using Exchange.Host.Network;
@@ -60,6 +61,14 @@ internal sealed class ConnectionPoller
     /// <summary>Called on the polling thread after pinning was attempted; for logging the outcome.</summary>
     public Action<AffinityResult>? PinHandler { get; set; }
 
+    /// <summary>
+    /// Work the polling thread runs every <see cref="PeriodicInterval"/> between passes (the gateway's session timers),
+    /// so in Inline mode no other thread takes the sessions' locks or wakes up on the polling thread's CPU.
+    /// </summary>
+    public Action? Periodic { get; set; }
+
+    public TimeSpan PeriodicInterval { get; set; } = TimeSpan.FromMilliseconds(200);
+
     /// <summary>The polling thread's managed id (flushes on it are deferred to the end of the pass); -1 before it runs.</summary>
     public int ThreadId => Volatile.Read(ref _threadId);
 
@@ -118,6 +127,9 @@ internal sealed class ConnectionPoller
         }
 
         var idle = new IdleStrategy(_idle);
+        Action? periodic = Periodic;
+        long periodTicks = (long)(PeriodicInterval.TotalSeconds * Stopwatch.Frequency);
+        long nextPeriodic = Stopwatch.GetTimestamp() + periodTicks;
         try
         {
             while (!_stopRequested)
@@ -125,6 +137,13 @@ internal sealed class ConnectionPoller
                 bool didWork = AdoptArrivals();
                 didWork |= ReadAll();
                 didWork |= _pipeline.RunOnce() != 0;
+                if (periodic is not null && Stopwatch.GetTimestamp() >= nextPeriodic)
+                {
+                    // Before SendAll, so what the timers write (heartbeats, test requests) leaves in this pass.
+                    periodic();
+                    nextPeriodic = Stopwatch.GetTimestamp() + periodTicks;
+                }
+
                 SendAll();
                 if (_closeAllRequested)
                 {

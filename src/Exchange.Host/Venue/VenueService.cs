@@ -199,6 +199,7 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         _metrics = new VenueMetrics(Counters, _meterFactory);
         EventProcessor sender = _outbound.AddProcessor(new SenderHandler(_gateway, _gate, senderWait, _metrics), senderWait, "sender");
         _journaller = _inbound.AddProcessor(new JournalHandler(_journal, _gate), journalWait, "journaller");
+        IFixGateway gateway = _gateway;
         if (inline)
         {
             // After the journaller, so every report the sender encodes is already journalled (the gate never waits).
@@ -209,6 +210,7 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
                 _gateway, inlinePipeline, matcherWait, cpu, ReceiveBufferSize, OnConnectionFault, OnPollerFault)
             {
                 PinHandler = result => OnPinned("poller", result),
+                Periodic = () => Poll(gateway),
             };
         }
         else
@@ -245,8 +247,12 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         _listener = new SocketListener(endPoint, OnAccepted);
         _listener.Start();
         IPEndPoint bound = _listener.LocalEndPoint;
-        IFixGateway gateway = _gateway;
-        _pollTimer = new Timer(_ => Poll(gateway), null, TimeSpan.FromMilliseconds(200), TimeSpan.FromMilliseconds(200));
+        if (_poller is null)
+        {
+            // Threaded: session timers on a timer; Inline runs them on the polling thread (ConnectionPoller.Periodic).
+            _pollTimer = new Timer(_ => Poll(gateway), null, TimeSpan.FromMilliseconds(200), TimeSpan.FromMilliseconds(200));
+        }
+
         LogListening(_logger, bound.Address.ToString(), bound.Port, _engine.Description, pipeline.Mode, pipeline.MatcherWait);
         _endpoint.SetBound(bound);
     }

@@ -91,4 +91,33 @@ public sealed class VenueEndToEndTests
             await host.StopAsync().WaitAsync(TimeSpan.FromSeconds(30));
         }
     }
+
+    /// <summary>
+    /// The sessions' timers run in both modes (Inline runs them on the polling thread): a silent client that logged on
+    /// with HeartBtInt=1 hears from the venue unprompted: a Heartbeat after a second of outbound silence, or a
+    /// TestRequest after 1.2 s of inbound silence, whichever timer check comes first (both are timer work).
+    /// </summary>
+    [Theory]
+    [InlineData("Threaded")]
+    [InlineData("Inline")]
+    public async Task A_silent_session_gets_heartbeats(string pipelineMode)
+    {
+        using var directory = new TempVenueDirectory();
+        string config = VenueConfigFile.Write(directory.Path, port: 0, storePath: "", pipelineMode: pipelineMode);
+        using IHost host = VenueProgram.Build(["--config", config]);
+        await host.StartAsync().WaitAsync(TimeSpan.FromSeconds(30));
+        try
+        {
+            IPEndPoint endPoint = await host.Services.GetRequiredService<VenueEndpoint>().Bound.WaitAsync(TimeSpan.FromSeconds(10));
+            await using FixTestClient client = await FixTestClient.ConnectAsync(endPoint, "CLIENT1");
+            await client.LogonAsync(heartBtInt: 1);
+            await client.ExpectAsync(m => m[35] == "A", "Logon reply");
+            Dictionary<int, string> unprompted = await client.ExpectAsync(m => m[35] is "0" or "1", "Heartbeat or TestRequest after a second of silence");
+            Assert.Equal(unprompted[35] == "1", unprompted.ContainsKey(112));
+        }
+        finally
+        {
+            await host.StopAsync().WaitAsync(TimeSpan.FromSeconds(30));
+        }
+    }
 }
