@@ -169,7 +169,7 @@ public sealed partial class FixMessage
         _validatedBy = dictionary;
         if (plan is not null)
         {
-            if (!plan.Guide.IsReady)
+            if (!plan.Guide.IsReady && !plan.Guide.IsUnguidable)
             {
                 plan.Guide.Prepare(this);
             }

@@ -48,7 +48,15 @@ internal sealed class ParseGuide
     private readonly byte[] _msgType = new byte[MaxTagPrefix];
     private int _msgTypeLength;
 
-    public void Invalidate() => IsReady = false;
+    /// <summary>True once <see cref="Prepare"/> found this layout unguidable (a tag of 8+ digits, a long MsgType), so
+    /// it is not tried again for every message of the layout; <see cref="Invalidate"/> clears it.</summary>
+    public bool IsUnguidable { get; private set; }
+
+    public void Invalidate()
+    {
+        IsReady = false;
+        IsUnguidable = false;
+    }
 
     /// <summary>
     /// Learns the layout of <paramref name="message"/>, whose tags must be exactly those of the owning plan. Leaves the
@@ -57,6 +65,7 @@ internal sealed class ParseGuide
     public void Prepare(FixMessage message)
     {
         IsReady = false;
+        IsUnguidable = true;
         Span<FixMessage.Field> fields = message.Fields;
         ReadOnlySpan<byte> msgType = message.MsgType;
         if (fields.Length > Fields.Length || msgType.Length > _msgType.Length || msgType.IsEmpty)
@@ -97,6 +106,7 @@ internal sealed class ParseGuide
         _msgTypeLength = msgType.Length;
         MsgTypeKind = message.MsgTypeKind;
         Count = fields.Length;
+        IsUnguidable = false;
         IsReady = true;
     }
 }
