@@ -113,6 +113,7 @@ public sealed unsafe class AppendMappedFile : IDisposable
         // Pages dirtied through the map stay in the page cache after unmapping; the fsync below writes them.
         Unmap();
         _reserved?.Dispose();
+        _reserved = null;
         _file.SetLength(contentLength);
         if (sync)
         {
@@ -127,6 +128,7 @@ public sealed unsafe class AppendMappedFile : IDisposable
     {
         Unmap();
         _reserved?.Dispose();
+        _reserved = null;
         _file.Dispose();
     }
 
