@@ -190,6 +190,7 @@ public sealed class FixDictionary
     private FixFieldError CheckValuesAndCounts(
         ReadOnlySpan<ValueCheck> checks, ReadOnlySpan<GroupClose> counts, Span<FixMessage.Field> fields, ReadOnlySpan<byte> raw, ref TimestampCache timestamps)
     {
+        ref byte rawStart = ref MemoryMarshal.GetReference(raw);
         int next = 0;
         foreach (ref readonly ValueCheck check in checks)
         {
@@ -201,7 +202,8 @@ public sealed class FixDictionary
                 }
             }
 
-            if (!CheckValue(check, fields, raw, ref timestamps, out FixFieldError error))
+            if (!PlannedCheck.Passes(check, ref fields[check.FieldIndex], ref rawStart, ref timestamps) &&
+                !CheckValue(check, fields, raw, ref timestamps, out FixFieldError error))
             {
                 return error;
             }
@@ -219,22 +221,14 @@ public sealed class FixDictionary
     }
 
     /// <summary>
-    /// One planned value check; false with <paramref name="error"/> set when the value fails it. A CHAR enum, the
-    /// common case (Side, OrdType, TimeInForce...), is one length test and two bit tests.
+    /// The general form of one planned value check, run where <see cref="PlannedCheck.Passes"/> did not pass the value;
+    /// false with <paramref name="error"/> set when the value fails it.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private bool CheckValue(in ValueCheck check, Span<FixMessage.Field> fields, ReadOnlySpan<byte> raw, ref TimestampCache timestamps, out FixFieldError error)
     {
         ref FixMessage.Field field = ref fields[check.FieldIndex];
         ReadOnlySpan<byte> value = raw.Slice(field.Offset, field.Length);
-        if (check.Type == FixFieldType.Char && check.HasEnum && value.Length == 1 && IsSingleByteEnum(value[0], check.EnumLow, check.EnumHigh))
-        {
-            field.Value = value[0];
-            field.Kind = FixMessage.FieldValueKind.Char;
-            error = FixFieldError.None;
-            return true;
-        }
-
         if (check.Type != FixFieldType.Text)
         {
             FieldStatus status = CheckValue(check.Type, value, ref field, ref timestamps);
@@ -448,7 +442,8 @@ public sealed class FixDictionary
         value.Length == 1 ? IsSingleByteEnum(value[0], check.EnumLow, check.EnumHigh) : _fields[tag]!.IsAllowedValue(value);
 
     /// <summary>A shift count is taken mod 64, so 1UL &lt;&lt; b is bit b - 64 for 64..127, as the high mask stores it.</summary>
-    private static bool IsSingleByteEnum(byte b, ulong low, ulong high)
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static bool IsSingleByteEnum(byte b, ulong low, ulong high)
     {
         ulong mask = b < 64 ? low : b < 128 ? high : 0;
         return (mask & (1UL << b)) != 0;

@@ -44,24 +44,21 @@ internal static class PlannedCheck
         switch (check.Kind)
         {
             case PlannedCheckKind.CharEnum:
-            {
                 // CHAR values are one byte, and an enum's bit is set only for a printable value.
-                byte b = value;
-                ulong mask = b < 64 ? check.EnumLow : b < 128 ? check.EnumHigh : 0;
-                if (length != 1 || (mask & (1UL << b)) == 0)
+                if (length != 1 || !FixDictionary.IsSingleByteEnum(value, check.EnumLow, check.EnumHigh))
                 {
                     return false;
                 }
 
-                field.Value = b;
+                field.Value = value;
                 field.Kind = FixMessage.FieldValueKind.Char;
                 return true;
-            }
 
             case PlannedCheckKind.Int:
             {
                 // 1..18 digits without a sign (sequence numbers, lengths, counts): below 10^18, no overflow; the rest
-                // (signs, longer numbers, errors) is the general check's.
+                // (signs, longer numbers, errors) is the general check's. The same loop as FixInt.TryParse's fast
+                // path, kept here because calling that (span and all) measured 2-3 ns slower per message.
                 if ((uint)(length - 1) >= 18)
                 {
                     return false;
