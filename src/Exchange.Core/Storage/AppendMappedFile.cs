@@ -55,7 +55,7 @@ public sealed unsafe class AppendMappedFile : IDisposable
         }
         catch
         {
-            _reserved?.Dispose();
+            ReleaseMapping();
             throw;
         }
     }
@@ -111,9 +111,7 @@ public sealed unsafe class AppendMappedFile : IDisposable
         }
 
         // Pages dirtied through the map stay in the page cache after unmapping; the fsync below writes them.
-        Unmap();
-        _reserved?.Dispose();
-        _reserved = null;
+        ReleaseMapping();
         _file.SetLength(contentLength);
         if (sync)
         {
@@ -126,9 +124,7 @@ public sealed unsafe class AppendMappedFile : IDisposable
     /// <summary>Unmaps and closes without trimming (the zero tail stays, as after a crash).</summary>
     public void Dispose()
     {
-        Unmap();
-        _reserved?.Dispose();
-        _reserved = null;
+        ReleaseMapping();
         _file.Dispose();
     }
 
@@ -145,7 +141,7 @@ public sealed unsafe class AppendMappedFile : IDisposable
                 return;
             }
 
-            // Past the reservation (64 GiB): remap the whole file the portable way from now on.
+            // Past the reservation: remap the whole file the portable way from now on.
             _reserved.Dispose();
             _reserved = null;
         }
@@ -158,6 +154,14 @@ public sealed unsafe class AppendMappedFile : IDisposable
         _view.SafeMemoryMappedViewHandle.AcquirePointer(ref pointer);
         Base = pointer + _view.PointerOffset;
         MappedLength = length;
+    }
+
+    /// <summary>Unmaps and gives up the reservation too: the file is being closed.</summary>
+    private void ReleaseMapping()
+    {
+        Unmap();
+        _reserved?.Dispose();
+        _reserved = null;
     }
 
     /// <summary>Releases every mapped page (the reservation, if any, stays for the next <see cref="Map"/>).</summary>
