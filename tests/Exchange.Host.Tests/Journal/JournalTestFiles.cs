@@ -70,6 +70,14 @@ internal static class JournalTestData
         writer.CommitBatch();
     }
 
+    /// <summary><see cref="Write"/>s <paramref name="count"/> records, then cuts <paramref name="bytes"/> off the last one (a torn write).</summary>
+    public static void WriteTorn(string path, long count, int bytes)
+    {
+        Write(path, count);
+        using var file = new FileStream(path, FileMode.Open);
+        file.SetLength(file.Length - bytes);
+    }
+
     public static List<(long Sequence, Command Command)> ReadAll(string path, out JournalReader finished)
     {
         var records = new List<(long, Command)>();

@@ -97,11 +97,7 @@ public class JournalTests
     public void ReopenForAppend_AfterTornTail_TruncatesAndContinuesCleanly()
     {
         using var temp = new TempJournal();
-        JournalTestData.Write(temp.Path, 20);
-        using (var file = new FileStream(temp.Path, FileMode.Open))
-        {
-            file.SetLength(file.Length - 5);
-        }
+        JournalTestData.WriteTorn(temp.Path, 20, bytes: 5);
 
         using (JournalWriter writer = JournalWriter.Open(temp.Path, new JournalOptions { FsyncPolicy = FsyncPolicy.EveryBatch }, out JournalScan scan))
         {
@@ -137,11 +133,7 @@ public class JournalTests
     public void OpenWithReplay_HandsOverEveryKeptRecord_InOrder_AndNoneOfATornTail()
     {
         using var temp = new TempJournal();
-        JournalTestData.Write(temp.Path, 20);
-        using (var file = new FileStream(temp.Path, FileMode.Open))
-        {
-            file.SetLength(file.Length - 5);
-        }
+        JournalTestData.WriteTorn(temp.Path, 20, bytes: 5);
 
         var replayed = new List<(long Sequence, Command Command)>();
         using (JournalWriter writer = JournalWriter.Open(
