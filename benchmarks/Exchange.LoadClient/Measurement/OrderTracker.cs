@@ -19,6 +19,7 @@ internal sealed class OrderTracker
 {
     private readonly long[] _intended;
     private readonly long[] _sent;
+    private readonly long[] _received;
     private readonly bool[] _acked;
     private readonly bool[] _prepopulateAcked;
     private readonly long _warmup;
@@ -36,6 +37,7 @@ internal sealed class OrderTracker
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(latencyEvery);
         _intended = new long[flowOrders];
         _sent = new long[flowOrders];
+        _received = new long[flowOrders];
         _acked = new bool[flowOrders];
         _prepopulateAcked = new bool[prepopulate];
         _warmup = warmup;
@@ -100,6 +102,12 @@ internal sealed class OrderTracker
 
     public long SentAt(long n) => Volatile.Read(ref _sent[n]);
 
+    /// <summary>
+    /// Measured order n's times in Stopwatch ticks (intended equals sent outside rate modes; 0 when never sent or
+    /// acknowledged). Read after the reader has stopped.
+    /// </summary>
+    public (long Intended, long Sent, long Received) TimesOf(long n) => (_intended[n], _sent[n], _received[n]);
+
     public void OnSessionReject() => SessionRejects++;
 
     public void OnBusinessReject() => BusinessRejects++;
@@ -154,6 +162,7 @@ internal sealed class OrderTracker
             Stages.Record(sent, stages, receivedTicks);
         }
 
+        _received[number] = receivedTicks;
         Volatile.Write(ref _acked[number], true);
         Volatile.Write(ref _lastAckTicks, receivedTicks);
         Volatile.Write(ref _flowAcked, _flowAcked + 1);

@@ -33,6 +33,7 @@ internal static class ArgumentParser
           --latency-every K     mixed mode: measure order n when n % K == 0 (default 100 = 2 per 200)
           --symbol S            instrument (default AAPL)
           --hgrm-out PATH       write the HDR percentile distribution (microseconds)
+          --timeline-out PATH   write every measured order's intended, sent and received times (CSV, microseconds)
           --busy-poll           read by spinning on a non-blocking socket (burns a core) instead of blocking
           --prepopulate N       resting orders placed before measuring, half each side (default 1000)
           --window N            most orders in flight in pipelined mode and pre-population (default 4000;
@@ -94,6 +95,7 @@ internal static class ArgumentParser
                 case "--latency-every": options = options with { LatencyEvery = (int)Number(name, value, 1, 1_000_000, ref error) }; break;
                 case "--symbol": options = options with { Symbol = CompId(name, value, ref error) }; break;
                 case "--hgrm-out": options = options with { HgrmOut = value }; break;
+                case "--timeline-out": options = options with { TimelineOut = value }; break;
                 case "--prepopulate": options = options with { Prepopulate = (int)Number(name, value, 0, 10_000_000, ref error) }; break;
                 case "--window": options = options with { Window = (int)Number(name, value, 1, 1_000_000, ref error) }; break;
                 case "--batch": options = options with { Batch = (int)Number(name, value, 1, 4_096, ref error) }; break;

@@ -30,6 +30,9 @@ internal sealed record LoadClientOptions
     /// <summary>HDR percentile distribution file (microseconds) of the main histogram; null: not written.</summary>
     public string? HgrmOut { get; init; }
 
+    /// <summary>CSV of every measured order's intended, sent and received times (<c>TimelineWriter</c>); null: not written.</summary>
+    public string? TimelineOut { get; init; }
+
     /// <summary>Read by spinning on a non-blocking socket instead of blocking in Receive (burns a core).</summary>
     public bool BusyPoll { get; init; }
 

@@ -84,6 +84,16 @@ internal sealed class ReportWriter
 
             _out.WriteLine($"HDR percentile distribution (microseconds) written to {path}");
         }
+
+        if (_options.TimelineOut is { } timelinePath)
+        {
+            using (var writer = new StreamWriter(timelinePath))
+            {
+                TimelineWriter.Write(writer, tracker);
+            }
+
+            _out.WriteLine($"per-order timeline (CSV, microseconds) written to {timelinePath}");
+        }
     }
 
     private void WriteHistogram(string name, LatencyHistogram h)

@@ -30,7 +30,7 @@ public class ArgumentParserTests
         [
             "--host", "10.0.0.5", "--port", "9000", "--sender", "CLIENT1", "--target", "VENUE", "--mode", "mixed",
             "--orders", "5000", "--rate", "20000", "--warmup", "100", "--latency-every", "50", "--symbol", "MSFT",
-            "--hgrm-out", "out.hgrm", "--busy-poll", "--prepopulate", "200", "--window", "500", "--batch", "8",
+            "--hgrm-out", "out.hgrm", "--timeline-out", "t.csv", "--busy-poll", "--prepopulate", "200", "--window", "500", "--batch", "8",
             "--mid", "250.5", "--tick", "0.05", "--levels", "3", "--price-decimals", "2", "--qty", "7",
             "--heartbeat", "10", "--timeout", "5", "--run-id", "ABC1234",
         ];
@@ -48,6 +48,7 @@ public class ArgumentParserTests
         Assert.Equal(50, options.LatencyEvery);
         Assert.Equal("MSFT", options.Symbol);
         Assert.Equal("out.hgrm", options.HgrmOut);
+        Assert.Equal("t.csv", options.TimelineOut);
         Assert.True(options.BusyPoll);
         Assert.Equal(200, options.Prepopulate);
         Assert.Equal(500, options.Window);

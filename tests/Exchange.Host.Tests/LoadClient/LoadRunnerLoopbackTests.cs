@@ -1,3 +1,4 @@
+using Exchange.LoadClient.Measurement;
 using Exchange.LoadClient.Options;
 using Exchange.LoadClient.Runs;
 using Xunit;
@@ -23,11 +24,13 @@ public class LoadRunnerLoopbackTests
     {
         using var venue = new FakeAcceptor(stampStages: true);
         string hgrm = Path.Combine(Path.GetTempPath(), $"loadclient-{Guid.NewGuid():N}.hgrm");
+        string timeline = Path.ChangeExtension(hgrm, ".csv");
         var args = new List<string>
         {
             "--port", venue.Port.ToString(System.Globalization.CultureInfo.InvariantCulture), "--mode", mode,
             "--orders", "400", "--warmup", "40", "--prepopulate", "30", "--rate", "40000", "--latency-every", "10",
             "--window", "50", "--batch", "7", "--timeout", "20", "--run-id", "TEST001", "--hgrm-out", hgrm,
+            "--timeline-out", timeline,
         };
         if (busyPoll)
         {
@@ -53,10 +56,28 @@ public class LoadRunnerLoopbackTests
             Assert.Contains("stages (", report, StringComparison.Ordinal);
             Assert.True(File.Exists(hgrm));
             Assert.Contains("#[Max", File.ReadAllText(hgrm), StringComparison.Ordinal);
+            AssertTimeline(File.ReadAllLines(timeline), measured);
         }
         finally
         {
             File.Delete(hgrm);
+            File.Delete(timeline);
+        }
+    }
+
+    /// <summary>One row per measured order, in order, each sent no earlier than intended and received after sent.</summary>
+    private static void AssertTimeline(string[] lines, long measured)
+    {
+        Assert.Equal(TimelineWriter.Header, lines[0]);
+        Assert.Equal(measured, lines.Length - 1);
+        long previous = -1;
+        foreach (string line in lines.Skip(1))
+        {
+            double[] v = line.Split(',').Select(x => double.Parse(x, System.Globalization.CultureInfo.InvariantCulture)).ToArray();
+            Assert.True(v[0] > previous, line);
+            Assert.True(v[2] >= v[1] && v[3] > v[2], line);
+            Assert.Equal(v[3] - v[1], v[4], 0.11);
+            previous = (long)v[0];
         }
     }
 
