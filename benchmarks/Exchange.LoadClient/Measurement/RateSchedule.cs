@@ -27,6 +27,29 @@ internal readonly struct RateSchedule
 
     public long IntendedTicks(long n) => _startTicks + (long)((Int128)n * _frequency / _ratePerSecond);
 
+    /// <summary>How many orders are due at <paramref name="nowTicks"/>: the count of n with IntendedTicks(n) at or before it.</summary>
+    public long DueBy(long nowTicks)
+    {
+        if (nowTicks < _startTicks)
+        {
+            return 0;
+        }
+
+        // The division gives the answer to within one; the two loops settle the truncation exactly as IntendedTicks does.
+        long last = (long)((Int128)(nowTicks - _startTicks) * _ratePerSecond / _frequency);
+        while (IntendedTicks(last + 1) <= nowTicks)
+        {
+            last++;
+        }
+
+        while (IntendedTicks(last) > nowTicks)
+        {
+            last--;
+        }
+
+        return last + 1;
+    }
+
     /// <summary>
     /// Waits until <see cref="Stopwatch.GetTimestamp"/> reaches <paramref name="ticks"/>: yields the CPU while more
     /// than <paramref name="yieldAboveTicks"/> remain (so a slow schedule does not starve the venue on a small

@@ -65,8 +65,12 @@ internal sealed class OrderSender
         OrdersSent++;
     }
 
-    /// <summary>Sends orders first..first+count-1 in one socket send (count at most the configured batch).</summary>
-    public void SendBatch(OrderKind kind, long first, int count)
+    /// <summary>
+    /// Sends orders first..first+count-1 in one socket send (count at most the configured batch). With a
+    /// <paramref name="schedule"/>, each flow order keeps its own intended time (a fixed-rate sender catching up after
+    /// falling behind); without, the orders are intended now.
+    /// </summary>
+    public void SendBatch(OrderKind kind, long first, int count, RateSchedule? schedule = null)
     {
         long now = Stopwatch.GetTimestamp();
         long unixNanos = FixClientSession.UnixNanosNow();
@@ -79,7 +83,7 @@ internal sealed class OrderSender
                 NewOrderTemplate template = _templates[TemplateIndex(spec.Side, spec.TimeInForce)];
                 if (kind == OrderKind.Flow)
                 {
-                    _tracker.OnSent(number, now, now);
+                    _tracker.OnSent(number, schedule is { } plan ? plan.IntendedTicks(number) : now, now);
                 }
 
                 template.Stamp(_session.TakeSeqNum(), unixNanos, kind, number, spec.Price);

@@ -181,33 +181,46 @@ internal sealed class LoadRunner
         return true;
     }
 
+    /// <remarks>
+    /// Orders go out at their planned times. A sender that fell behind (its thread lost the CPU) sends every order
+    /// already due in one socket write, up to --batch, rather than one write each, so it catches up at the socket's
+    /// speed. On one thread, replies are read between every two sends, including while catching up: a reply left unread
+    /// behind the sends would be timed as slow when the venue was not.
+    /// </remarks>
     private bool SendScheduled()
     {
         var schedule = new RateSchedule(Stopwatch.GetTimestamp() + (Stopwatch.Frequency / 1000), _options.Rate, Stopwatch.Frequency);
         long yieldAbove = Stopwatch.Frequency / 5_000; // 200 µs
         OrderSender sender = _sender!;
         ReplyReader reader = _reader!;
-        for (long n = 0; n < _flowOrders; n++)
+        long n = 0;
+        while (n < _flowOrders)
         {
-            long intended = schedule.IntendedTicks(n);
-            if (_readerThread is null)
+            long due = Math.Min(schedule.DueBy(Stopwatch.GetTimestamp()), _flowOrders);
+            if (due > n)
             {
-                // One thread: poll for replies until the order is due.
-                while (Stopwatch.GetTimestamp() < intended)
+                int count = (int)Math.Min(due - n, _options.Batch);
+                if (count == 1)
                 {
-                    if (reader.ReadOnce() < 0)
-                    {
-                        _out.WriteLine($"error: connection closed before order {n} was sent");
-                        return false;
-                    }
+                    sender.SendOne(OrderKind.Flow, n, schedule.IntendedTicks(n));
                 }
+                else
+                {
+                    sender.SendBatch(OrderKind.Flow, n, count, schedule);
+                }
+
+                n += count;
             }
-            else
+            else if (_readerThread is not null)
             {
-                RateSchedule.WaitUntil(intended, yieldAbove);
+                RateSchedule.WaitUntil(schedule.IntendedTicks(n), yieldAbove);
             }
 
-            sender.SendOne(OrderKind.Flow, n, intended);
+            if (_readerThread is null && reader.ReadOnce() < 0)
+            {
+                _out.WriteLine($"error: connection closed before order {n} was sent");
+                return false;
+            }
         }
 
         return true;

@@ -25,6 +25,31 @@ public class RateScheduleTests
         Assert.Equal(10_000_000, schedule.IntendedTicks(3_000_000));
     }
 
+    [Theory]
+    [InlineData(3, 10)]
+    [InlineData(50_000, 1_000_000_000)]
+    [InlineData(7, 3)]
+    public void DueBy_CountsTheOrdersIntendedAtOrBeforeNow(long rate, long ticksPerSecond)
+    {
+        var schedule = new RateSchedule(startTicks: 1_000, ratePerSecond: rate, ticksPerSecond: ticksPerSecond);
+        var random = new Random(5);
+        long[] intended = Enumerable.Range(0, 2_000).Select(n => schedule.IntendedTicks(n)).ToArray();
+
+        Assert.Equal(0, schedule.DueBy(999));
+        foreach (long n in new long[] { 0, 1, 2, 17, 1_998 })
+        {
+            // Exactly on an order's time and one tick before it (several orders share a tick when rate > ticks).
+            Assert.Equal(intended.Count(t => t <= intended[n]), schedule.DueBy(intended[n]));
+            Assert.Equal(intended.Count(t => t < intended[n]), schedule.DueBy(intended[n] - 1));
+        }
+
+        for (int i = 0; i < 1_000; i++)
+        {
+            long now = random.NextInt64(1_000, intended[^2]);
+            Assert.Equal(intended.Count(t => t <= now), schedule.DueBy(now));
+        }
+    }
+
     [Fact]
     public void LargeCounts_DoNotOverflow()
     {
