@@ -1,0 +1,71 @@
+using Exchange.Hiccups;
+using Xunit;
+
+namespace Exchange.Host.Tests.Hiccups;
+
+public class StallBoundTests
+{
+    [Fact]
+    public void StallsNoLongerThanTheLatency_LeaveNoOrderLate()
+    {
+        Assert.Equal(0, StallBound.LateWindowTicks([new Stall(100, 60), new Stall(500, 10)], latencyTicks: 60));
+    }
+
+    [Fact]
+    public void EachStall_MakesLateTheOrdersDueInItsFirstLengthMinusLatency()
+    {
+        // [1000, 1040) and [5000, 5140): 40 + 140.
+        Assert.Equal(180, StallBound.LateWindowTicks([new Stall(5000, 200), new Stall(1000, 100)], latencyTicks: 60));
+    }
+
+    [Fact]
+    public void OverlappingStallsOnTwoCpus_AreCountedOnce()
+    {
+        // [1000, 1140) and [1100, 1240) overlap by 40; [1200, 1220) lies inside the second.
+        Stall[] stalls = [new Stall(1000, 200), new Stall(1100, 200), new Stall(1200, 80)];
+
+        Assert.Equal(240, StallBound.LateWindowTicks(stalls, latencyTicks: 60));
+    }
+
+    [Fact]
+    public void PercentileFloor_IsTheLowestLatencyWithFewEnoughLateOrders()
+    {
+        // 1 s at 1,000/s (one order per ms), ticks are microseconds. One 30 ms stall: for a p99, 10 orders may be late,
+        // so the late window (30 ms - L) must hold fewer than 11 order intervals: L = 19.001 ms. For a p99.9, 1 order:
+        // fewer than 2 intervals, L = 28.001 ms. The 0.5 ms stall adds nothing at those latencies.
+        Stall[] stalls = [new Stall(100_000, 30_000), new Stall(500_000, 500)];
+
+        Assert.Equal(19_001, StallBound.PercentileFloorTicks(stalls, 0.01, 1_000_000, 1_000, 1_000_000));
+        Assert.Equal(28_001, StallBound.PercentileFloorTicks(stalls, 0.001, 1_000_000, 1_000, 1_000_000));
+        Assert.Equal(0, StallBound.PercentileFloorTicks([], 0.01, 1_000_000, 1_000, 1_000_000));
+    }
+
+    [Theory]
+    [InlineData(1_000_000_000, 50_000, 1_000_000_000, 50_000)]
+    [InlineData(40_000_000, 50_000, 1_000_000_000, 2_000)]
+    [InlineData(0, 50_000, 1_000_000_000, 0)]
+    public void OrdersInWindow_IsRateTimesDuration(long windowTicks, long rate, long ticksPerSecond, long expected)
+    {
+        Assert.Equal(expected, StallBound.OrdersInWindow(windowTicks, rate, ticksPerSecond));
+    }
+
+    [Fact]
+    public void Recorder_KeepsOnlyGapsOverItsThreshold()
+    {
+        // A threshold above any plausible clock-read gap but far below the run: a short run records few or none,
+        // and whatever it records is over the threshold and inside the run.
+        var recorder = new StallRecorder(thresholdTicks: System.Diagnostics.Stopwatch.Frequency / 1000, capacity: 16);
+        long start = System.Diagnostics.Stopwatch.GetTimestamp();
+        long end = start + (System.Diagnostics.Stopwatch.Frequency / 50);
+
+        recorder.Run(end);
+
+        foreach (Stall s in recorder.Stalls)
+        {
+            Assert.True(s.LengthTicks > System.Diagnostics.Stopwatch.Frequency / 1000);
+            Assert.InRange(s.StartTicks, start, end);
+        }
+
+        Assert.True(System.Diagnostics.Stopwatch.GetTimestamp() >= end);
+    }
+}
