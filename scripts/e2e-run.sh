@@ -14,7 +14,14 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 venue_args="${1:-}"
 client_args="${2:---mode sync --orders 20000}"
 work="$(mktemp -d)"
-trap 'kill "$venue" 2>/dev/null || true; wait "$venue" 2>/dev/null || true; rm -rf "$work"' EXIT
+# On exit the venue is stopped gracefully (SIGTERM), and its count of slow polling passes (Inline mode) is printed.
+stop_venue() {
+  kill "$venue" 2>/dev/null || true
+  wait "$venue" 2>/dev/null || true
+  grep -ho "Polling thread: .*" "$work/venue.log" 2>/dev/null | sed 's/^/venue: /' || true
+  rm -rf "$work"
+}
+trap stop_venue EXIT
 
 # The venue runs in the temporary directory (its journal and session files go there); the client in the caller's, so
 # files it writes (--hgrm-out) stay.

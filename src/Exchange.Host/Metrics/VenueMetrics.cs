@@ -58,6 +58,15 @@ internal sealed class VenueMetrics : IDisposable
         }
     }
 
+    /// <summary>Exports the Inline polling thread's pass times (<see cref="PollerPasses"/>).</summary>
+    public void ObservePoller(PollerPasses passes)
+    {
+        ArgumentNullException.ThrowIfNull(passes);
+        _meter.CreateObservableCounter("exchange.poller.slow_passes", () => passes.SlowPasses, "{pass}", "Polling passes slower than 100 us (thread descheduled or a large batch)");
+        _meter.CreateObservableCounter("exchange.poller.slow_pass_time", () => passes.SlowPassMilliseconds, "ms", "Total time of the slow polling passes");
+        _meter.CreateObservableGauge("exchange.poller.longest_pass", passes.TakeLongestMicroseconds, "us", "Longest polling pass since the previous collection");
+    }
+
     /// <summary>Records one latency sample; tag arrays are prebuilt so the call itself does not allocate.</summary>
     public void RecordStageLatency(PipelineStage stage, double microseconds) =>
         _stageLatency.Record(microseconds, _stageTags[(int)stage]);

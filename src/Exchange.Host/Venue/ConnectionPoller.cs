@@ -2,6 +2,7 @@ using System.Collections.Concurrent;
 using System.Diagnostics;
 using System.Net.Sockets;
 using Exchange.Fix.Gateway;
+using Exchange.Host.Metrics;
 using Exchange.Host.Network;
 using Exchange.Host.Pipeline;
 using Exchange.Host.Threading;
@@ -69,6 +70,9 @@ internal sealed class ConnectionPoller
 
     public TimeSpan PeriodicInterval { get; set; } = TimeSpan.FromMilliseconds(200);
 
+    /// <summary>Where each pass's duration goes (metrics); null: not timed.</summary>
+    public PollerPasses? Passes { get; set; }
+
     /// <summary>The polling thread's managed id (flushes on it are deferred to the end of the pass); -1 before it runs.</summary>
     public int ThreadId => Volatile.Read(ref _threadId);
 
@@ -128,20 +132,35 @@ internal sealed class ConnectionPoller
 
         var idle = new IdleStrategy(_idle);
         Action? periodic = Periodic;
+        PollerPasses? passes = Passes;
+
+        // A pass is timed from its start to the next pass's start, idling included: a busy-spinning thread idles for
+        // nanoseconds, and losing the CPU while idling delays the next order as much as losing it while working. Other
+        // idle strategies yield or sleep on purpose, so only passes that did work are timed then.
+        bool timeIdlePasses = _idle == WaitStrategyKind.BusySpin;
         long periodTicks = (long)(PeriodicInterval.TotalSeconds * Stopwatch.Frequency);
-        long nextPeriodic = Stopwatch.GetTimestamp() + periodTicks;
+        long passStart = Stopwatch.GetTimestamp();
+        long nextPeriodic = passStart + periodTicks;
+        bool previousDidWork = false;
         try
         {
             while (!_stopRequested)
             {
+                long now = Stopwatch.GetTimestamp();
+                if (passes is not null && (previousDidWork || timeIdlePasses))
+                {
+                    passes.Observe(now - passStart);
+                }
+
+                passStart = now;
                 bool didWork = AdoptArrivals();
                 didWork |= ReadAll();
                 didWork |= _pipeline.RunOnce() != 0;
-                if (periodic is not null && Stopwatch.GetTimestamp() >= nextPeriodic)
+                if (periodic is not null && now >= nextPeriodic)
                 {
                     // Before SendAll, so what the timers write (heartbeats, test requests) leaves in this pass.
                     periodic();
-                    nextPeriodic = Stopwatch.GetTimestamp() + periodTicks;
+                    nextPeriodic = now + periodTicks;
                 }
 
                 SendAll();
@@ -151,6 +170,7 @@ internal sealed class ConnectionPoller
                 }
 
                 idle.Idle(didWork);
+                previousDidWork = didWork;
             }
 
             _pipeline.RunUntilIdle();

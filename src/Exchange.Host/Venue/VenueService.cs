@@ -206,11 +206,14 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
             var handler = new MatcherHandler(_engine.Engine, _outbound, books, Counters, drainOutbound: () => sender.RunAvailable());
             EventProcessor matcher = _inbound.AddProcessor(handler, matcherWait, "matcher", null, _journaller);
             inlinePipeline = new InlinePipeline(_journaller, matcher, sender);
+            var passes = new PollerPasses();
+            _metrics.ObservePoller(passes);
             _poller = new ConnectionPoller(
                 _gateway, inlinePipeline, matcherWait, cpu, ReceiveBufferSize, OnConnectionFault, OnPollerFault)
             {
                 PinHandler = result => OnPinned("poller", result),
                 Periodic = () => Poll(gateway),
+                Passes = passes,
             };
         }
         else
@@ -426,6 +429,11 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
                 _gate?.Abort();
             }
 
+            if (_poller.Passes is { } passes)
+            {
+                LogPollerPasses(_logger, passes.SlowPasses, passes.SlowPassMilliseconds, PollerPasses.DefaultSlowPass.TotalMicroseconds);
+            }
+
             _poller = null;
         }
 
@@ -476,6 +484,9 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
 
     [LoggerMessage(Level = LogLevel.Information, Message = "Replayed {Count} journalled commands in {Milliseconds:F1} ms; {Resting} orders resting")]
     private static partial void LogReplayed(ILogger logger, long count, double milliseconds, int resting);
+
+    [LoggerMessage(Level = LogLevel.Information, Message = "Polling thread: {SlowPasses} passes slower than {ThresholdMicroseconds} us, {Milliseconds:F1} ms in all")]
+    private static partial void LogPollerPasses(ILogger logger, long slowPasses, double milliseconds, double thresholdMicroseconds);
 
     [LoggerMessage(Level = LogLevel.Information, Message = "Thread {Thread}: {Outcome}")]
     private static partial void LogPinned(ILogger logger, string thread, string outcome);
