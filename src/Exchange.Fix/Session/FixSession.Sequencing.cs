@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using Exchange.Fix.Codec;
 using Exchange.Fix.Mapping;
 
@@ -218,13 +219,23 @@ public sealed partial class FixSession
     }
 
     /// <summary>Processes queued messages that have become in-order, then asks for whatever gap remains.</summary>
+    /// <remarks>
+    /// The empty check is all an in-sequence message pays: the draining has its own frame, because the JIT zeroes a
+    /// method's struct locals in its prologue, before any early return (a 64-byte store per message, a hot spot in a
+    /// profile of the session step).
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void DrainQueue()
     {
-        if (_queue.Count == 0)
+        if (_queue.Count != 0)
         {
-            return;
+            DrainQueued();
         }
+    }
 
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void DrainQueued()
+    {
         while (IsLoggedOn && _queue.Remove(_store.NextTargetSeqNum, out QueuedInbound? queued))
         {
             if (queued.AlreadyHandled)
