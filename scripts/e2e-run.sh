@@ -14,11 +14,17 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 venue_args="${1:-}"
 client_args="${2:---mode sync --orders 20000}"
 work="$(mktemp -d)"
-# On exit the venue is stopped gracefully (SIGTERM), and its count of slow polling passes (Inline mode) is printed.
+# On exit the venue is stopped gracefully (SIGTERM; SIGKILL if it has not ended within 10 s), and its count of slow
+# polling passes (Inline mode, since the venue started) is printed.
+venue=""
 stop_venue() {
-  kill "$venue" 2>/dev/null || true
-  wait "$venue" 2>/dev/null || true
-  grep -ho "Polling thread: .*" "$work/venue.log" 2>/dev/null | sed 's/^/venue: /' || true
+  if [ -n "$venue" ]; then
+    kill "$venue" 2>/dev/null || true
+    for _ in $(seq 100); do kill -0 "$venue" 2>/dev/null || break; sleep 0.1; done
+    kill -9 "$venue" 2>/dev/null || true
+    wait "$venue" 2>/dev/null || true
+  fi
+  grep -ho "Polling thread since start: .*" "$work/venue.log" 2>/dev/null | sed 's/^/venue: /' || true
   rm -rf "$work"
 }
 trap stop_venue EXIT

@@ -11,7 +11,8 @@ internal sealed record HiccupOptions
         Usage: Exchange.Hiccups [--seconds S] [--cpus 0,1] [--rate R] [--latency-us L] [--threshold-us T]
 
           --seconds S       how long to spin (default 4: a 200,000-order run at 50,000/s)
-          --cpus LIST       CPUs to spin on at once, one pinned thread each (default: every CPU)
+          --cpus LIST       CPUs to spin on at once, one pinned thread each: the CPUs the venue and client
+                            run on (default: every CPU)
           --rate R          fixed order rate to bound (default 50000)
           --latency-us L    latency to bound (default 60)
           --threshold-us T  shortest gap recorded (default 10)

@@ -8,6 +8,16 @@ namespace Exchange.Hiccups;
 /// A busy-polling venue thread or client thread loses exactly these stretches.
 /// </summary>
 /// <remarks>Allocates only in the constructor; the loop reads the clock and compares.</remarks>
+internal interface ITickSource
+{
+    long Now();
+}
+
+internal readonly struct StopwatchTicks : ITickSource
+{
+    public long Now() => Stopwatch.GetTimestamp();
+}
+
 internal sealed class StallRecorder
 {
     private readonly Stall[] _stalls;
@@ -28,13 +38,17 @@ internal sealed class StallRecorder
 
     public ReadOnlySpan<Stall> Stalls => _stalls.AsSpan(0, Count);
 
-    /// <summary>Spins until <paramref name="endTicks"/>.</summary>
-    public void Run(long endTicks)
+    /// <summary>Spins on the Stopwatch until <paramref name="endTicks"/>.</summary>
+    public void Run(long endTicks) => Run(endTicks, default(StopwatchTicks));
+
+    /// <summary>Spins on <paramref name="clock"/> until it reaches <paramref name="endTicks"/> (a struct, so the reads inline).</summary>
+    public void Run<TClock>(long endTicks, TClock clock)
+        where TClock : struct, ITickSource
     {
-        long previous = Stopwatch.GetTimestamp();
+        long previous = clock.Now();
         while (previous < endTicks)
         {
-            long now = Stopwatch.GetTimestamp();
+            long now = clock.Now();
             long gap = now - previous;
             if (gap > _thresholdTicks)
             {

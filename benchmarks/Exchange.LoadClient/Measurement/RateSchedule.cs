@@ -35,7 +35,8 @@ internal readonly struct RateSchedule
             return 0;
         }
 
-        // The division gives the answer to within one; the two loops settle the truncation exactly as IntendedTicks does.
+        // The division gives a close first guess (several orders can share a tick when the rate exceeds the clock's
+        // frequency); the two loops settle it exactly as IntendedTicks truncates.
         long last = (long)((Int128)(nowTicks - _startTicks) * _ratePerSecond / _frequency);
         while (IntendedTicks(last + 1) <= nowTicks)
         {

@@ -58,13 +58,19 @@ internal sealed class VenueMetrics : IDisposable
         }
     }
 
-    /// <summary>Exports the Inline polling thread's pass times (<see cref="PollerPasses"/>).</summary>
+    /// <summary>Exports the Inline polling thread's slow passes (<see cref="PollerPasses"/>).</summary>
     public void ObservePoller(PollerPasses passes)
     {
         ArgumentNullException.ThrowIfNull(passes);
-        _meter.CreateObservableCounter("exchange.poller.slow_passes", () => passes.SlowPasses, "{pass}", "Polling passes slower than 100 us (thread descheduled or a large batch)");
-        _meter.CreateObservableCounter("exchange.poller.slow_pass_time", () => passes.SlowPassMilliseconds, "ms", "Total time of the slow polling passes");
-        _meter.CreateObservableGauge("exchange.poller.longest_pass", passes.TakeLongestMicroseconds, "us", "Longest polling pass since the previous collection");
+        KeyValuePair<string, object?>[] tags = Enumerable.Range(0, PollerPasses.Bounds.Length)
+            .Select(i => new KeyValuePair<string, object?>("over", PollerPasses.BoundName(i)))
+            .ToArray();
+        _meter.CreateObservableCounter(
+            "exchange.poller.slow_passes",
+            () => Enumerable.Range(0, tags.Length).Select(i => new Measurement<long>(passes.PassesOver(i), tags[i])),
+            "{pass}",
+            "Polling passes longer than the bound in tag \"over\" (thread descheduled or a large batch)");
+        _meter.CreateObservableCounter("exchange.poller.slow_pass_time", () => passes.SlowPassMilliseconds, "ms", "Total time of the polling passes over 100 us");
     }
 
     /// <summary>Records one latency sample; tag arrays are prebuilt so the call itself does not allocate.</summary>

@@ -431,7 +431,7 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
 
             if (_poller.Passes is { } passes)
             {
-                LogPollerPasses(_logger, passes.SlowPasses, passes.SlowPassMilliseconds, PollerPasses.DefaultSlowPass.TotalMicroseconds);
+                LogPollerPasses(_logger, passes.PassesOver(0), passes.SlowPassMilliseconds, passes.PassesOver(1), passes.PassesOver(2));
             }
 
             _poller = null;
@@ -485,8 +485,8 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
     [LoggerMessage(Level = LogLevel.Information, Message = "Replayed {Count} journalled commands in {Milliseconds:F1} ms; {Resting} orders resting")]
     private static partial void LogReplayed(ILogger logger, long count, double milliseconds, int resting);
 
-    [LoggerMessage(Level = LogLevel.Information, Message = "Polling thread: {SlowPasses} passes slower than {ThresholdMicroseconds} us, {Milliseconds:F1} ms in all")]
-    private static partial void LogPollerPasses(ILogger logger, long slowPasses, double milliseconds, double thresholdMicroseconds);
+    [LoggerMessage(Level = LogLevel.Information, Message = "Polling thread since start: {Over100Us} passes over 100 us ({Milliseconds:F1} ms in all), {Over1Ms} over 1 ms, {Over10Ms} over 10 ms")]
+    private static partial void LogPollerPasses(ILogger logger, long over100Us, double milliseconds, long over1Ms, long over10Ms);
 
     [LoggerMessage(Level = LogLevel.Information, Message = "Thread {Thread}: {Outcome}")]
     private static partial void LogPinned(ILogger logger, string thread, string outcome);

@@ -52,20 +52,38 @@ public class StallBoundTests
     [Fact]
     public void Recorder_KeepsOnlyGapsOverItsThreshold()
     {
-        // A threshold above any plausible clock-read gap but far below the run: a short run records few or none,
-        // and whatever it records is over the threshold and inside the run.
-        var recorder = new StallRecorder(thresholdTicks: System.Diagnostics.Stopwatch.Frequency / 1000, capacity: 16);
-        long start = System.Diagnostics.Stopwatch.GetTimestamp();
-        long end = start + (System.Diagnostics.Stopwatch.Frequency / 50);
+        // Clock reads 0, 1, 2, 50 (a 48-tick gap), 51, 52, 60 (8), 200 (140), 201: with a threshold of 10 ticks the
+        // 48- and 140-tick gaps are kept, with the time they started.
+        var clock = new ScriptedTicks([0, 1, 2, 50, 51, 52, 60, 200, 201]);
+        var recorder = new StallRecorder(thresholdTicks: 10, capacity: 1);
 
-        recorder.Run(end);
+        recorder.Run(endTicks: 201, clock);
 
-        foreach (Stall s in recorder.Stalls)
-        {
-            Assert.True(s.LengthTicks > System.Diagnostics.Stopwatch.Frequency / 1000);
-            Assert.InRange(s.StartTicks, start, end);
-        }
+        Assert.Equal([new Stall(2, 48)], recorder.Stalls.ToArray());
+        Assert.Equal(1, recorder.Dropped);
+    }
 
-        Assert.True(System.Diagnostics.Stopwatch.GetTimestamp() >= end);
+    [Fact]
+    public void LateOrdersAtLeast_CountsWholeOrdersPerWindow_NotOfTheTotal()
+    {
+        // One order per 20 ticks. Ten stalls of 70 ticks at latency 60 leave ten 10-tick windows: 100 ticks in all,
+        // 5 orders on average, but any one window may hold none, so none is guaranteed. One 100-tick window holds 5.
+        Stall[] shortOnes = Enumerable.Range(0, 10).Select(i => new Stall(i * 1_000 + 7, 70)).ToArray();
+
+        Assert.Equal(0, StallBound.LateOrdersAtLeast(shortOnes, 60, ratePerSecond: 1, ticksPerSecond: 20));
+        Assert.Equal(5, StallBound.OrdersInWindow(StallBound.LateWindowTicks(shortOnes, 60), 1, 20));
+        Assert.Equal(5, StallBound.LateOrdersAtLeast([new Stall(13, 160)], 60, ratePerSecond: 1, ticksPerSecond: 20));
+    }
+
+    private sealed class Cursor
+    {
+        public int Next;
+    }
+
+    private readonly struct ScriptedTicks(long[] values) : ITickSource
+    {
+        private readonly Cursor _cursor = new();
+
+        public long Now() => values[Math.Min(_cursor.Next++, values.Length - 1)];
     }
 }

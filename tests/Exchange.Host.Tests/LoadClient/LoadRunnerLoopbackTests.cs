@@ -75,10 +75,15 @@ public class LoadRunnerLoopbackTests
         {
             double[] v = line.Split(',').Select(x => double.Parse(x, System.Globalization.CultureInfo.InvariantCulture)).ToArray();
             Assert.True(v[0] > previous, line);
-            Assert.True(v[2] >= v[1] && v[3] > v[2], line);
-            Assert.Equal(v[3] - v[1], v[4], 0.11);
+            Assert.True(v[3] >= v[2] && v[4] > v[3], line);
+            Assert.Equal(v[4] - v[2], v[5], 0.11);
             previous = (long)v[0];
         }
+
+        // The absolute column is the same clock: its differences match the relative intended times.
+        double[] first = lines[1].Split(',').Select(x => double.Parse(x, System.Globalization.CultureInfo.InvariantCulture)).ToArray();
+        double[] last = lines[^1].Split(',').Select(x => double.Parse(x, System.Globalization.CultureInfo.InvariantCulture)).ToArray();
+        Assert.Equal(last[2] - first[2], (last[1] - first[1]) / 1000, 0.11);
     }
 
     [Fact]

@@ -11,32 +11,26 @@ public class PollerPassesTests
     private static long Ticks(double microseconds) => (long)(microseconds * Stopwatch.Frequency / 1_000_000);
 
     [Fact]
-    public void OnlyPassesOverTheThreshold_AreSlow()
+    public void EachPass_CountsUnderEveryBoundItExceeds()
     {
-        var passes = new PollerPasses(TimeSpan.FromMicroseconds(100));
+        var passes = new PollerPasses();
 
         passes.Observe(Ticks(5));
         passes.Observe(Ticks(99));
         passes.Observe(Ticks(400));
         passes.Observe(Ticks(2_000));
+        passes.Observe(Ticks(12_000));
 
-        Assert.Equal(2, passes.SlowPasses);
-        Assert.Equal(2.4, passes.SlowPassMilliseconds, 0.01);
+        Assert.Equal(3, passes.PassesOver(0));
+        Assert.Equal(2, passes.PassesOver(1));
+        Assert.Equal(1, passes.PassesOver(2));
+        Assert.Equal(14.4, passes.SlowPassMilliseconds, 0.01);
     }
 
     [Fact]
-    public void LongestPass_IsSinceThePreviousLook()
+    public void BoundNames_AreTheMetricTags()
     {
-        var passes = new PollerPasses();
-        passes.Observe(Ticks(30));
-        passes.Observe(Ticks(700));
-        passes.Observe(Ticks(50));
-
-        Assert.Equal(700, passes.TakeLongestMicroseconds(), 1);
-
-        passes.Observe(Ticks(40));
-        Assert.Equal(40, passes.TakeLongestMicroseconds(), 1);
-        Assert.Equal(0, passes.TakeLongestMicroseconds());
+        Assert.Equal(["100us", "1ms", "10ms"], Enumerable.Range(0, PollerPasses.Bounds.Length).Select(PollerPasses.BoundName));
     }
 
     [Fact]
@@ -47,15 +41,9 @@ public class PollerPassesTests
         long before = GC.GetAllocatedBytesForCurrentThread();
         for (int i = 0; i < 10_000; i++)
         {
-            passes.Observe(Ticks(i % 300));
+            passes.Observe(Ticks(i % 3_000));
         }
 
         Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
-    }
-
-    [Fact]
-    public void NonPositiveThreshold_IsRefused()
-    {
-        Assert.Throws<ArgumentOutOfRangeException>(() => new PollerPasses(TimeSpan.Zero));
     }
 }
