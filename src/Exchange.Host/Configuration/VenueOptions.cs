@@ -79,6 +79,10 @@ public sealed class PipelineOptions
 
     /// <summary>Write per-stage Stopwatch timestamps (tags 7001-7004) into ExecutionReports, for the load client.</summary>
     public bool StageTimestamps { get; set; }
+
+    /// <summary>Before accepting connections, run a scripted session through a scratch gateway and engine so the first
+    /// real orders do not pay for compiling the code (<see cref="Venue.VenueWarmup"/>).</summary>
+    public bool Warmup { get; set; } = true;
 }
 
 public sealed class JournalOptions

@@ -14,6 +14,12 @@ namespace Exchange.Host.Venue;
 internal sealed record VenueEngine(IMatchingEngine Engine, IMarketDataStore Store, string Description)
 {
     /// <summary>
+    /// Builds another engine closed over the same strategy types (a few order slots), for the start-up warm-up; the
+    /// same types mean the same compiled code. Null when the engine came from elsewhere (tests): no warm-up then.
+    /// </summary>
+    public Func<IReadOnlyList<Instrument>, IMatchingEngine>? CreateScratchEngine { get; init; }
+
+    /// <summary>
     /// Loads the strategy plugins and builds the engine and store by name. Unknown names fail with a
     /// <see cref="VenueConfigurationException"/> naming each bad key and the names the plugins provide.
     /// </summary>
@@ -45,7 +51,10 @@ internal sealed record VenueEngine(IMatchingEngine Engine, IMarketDataStore Stor
         var engineOptions = new EngineOptions { InitialOrderCapacity = options.Pipeline.InitialOrderCapacity };
         IMatchingEngine engine = MatchingEngineFactory.Create(orderList, levelIndex, instruments, engineOptions);
         store.Initialize(instruments.Count);
-        return new VenueEngine(engine, store, $"order list {names.OrderList}, level index {names.LevelIndex}, market data {names.MarketData}");
+        return new VenueEngine(engine, store, $"order list {names.OrderList}, level index {names.LevelIndex}, market data {names.MarketData}")
+        {
+            CreateScratchEngine = scratch => MatchingEngineFactory.Create(orderList, levelIndex, scratch, new EngineOptions { InitialOrderCapacity = 1024 }),
+        };
     }
 
     private static T? Lookup<T>(List<string> errors, string key, Func<T> lookup)

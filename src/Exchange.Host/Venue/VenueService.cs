@@ -246,6 +246,7 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
 
         _marketData.Start(_gateway);
 
+        WarmUp(instruments);
         var endPoint = new IPEndPoint(IPAddress.Parse(_options.Listen.Address), _options.Listen.Port);
         _listener = new SocketListener(endPoint, OnAccepted);
         _listener.Start();
@@ -258,6 +259,27 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
 
         LogListening(_logger, bound.Address.ToString(), bound.Port, _engine.Description, pipeline.Mode, pipeline.MatcherWait);
         _endpoint.SetBound(bound);
+    }
+
+    /// <summary>Runs <see cref="VenueWarmup"/> when configured and the engine can be built again; a failure is logged, not fatal.</summary>
+    private void WarmUp(IReadOnlyList<Instrument> instruments)
+    {
+        if (!_options.Pipeline.Warmup || _engine?.CreateScratchEngine is not { } createEngine)
+        {
+            return;
+        }
+
+        try
+        {
+            WarmupResult result = VenueWarmup.Run(_options, instruments, createEngine(instruments));
+            LogWarmedUp(_logger, result.Messages, result.Events, result.Trades, result.Elapsed.TotalMilliseconds);
+        }
+#pragma warning disable CA1031 // The warm-up only saves the first orders some time: a bug in it must not stop the venue.
+        catch (Exception exception)
+#pragma warning restore CA1031
+        {
+            LogWarmupFailed(_logger, exception);
+        }
     }
 
     /// <summary>Opens the journal and replays it into the engine; returns the last journalled sequence (-1 when empty).</summary>
@@ -487,6 +509,12 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
 
     [LoggerMessage(Level = LogLevel.Information, Message = "Polling thread since start: {Over100Us} passes over 100 us ({Milliseconds:F1} ms in all), {Over1Ms} over 1 ms, {Over10Ms} over 10 ms")]
     private static partial void LogPollerPasses(ILogger logger, long over100Us, double milliseconds, long over1Ms, long over10Ms);
+
+    [LoggerMessage(Level = LogLevel.Information, Message = "Warmed up: {Messages} scripted messages through a scratch session and engine, {Events} reports ({Trades} trades) in {Milliseconds:F0} ms")]
+    private static partial void LogWarmedUp(ILogger logger, int messages, int events, int trades, double milliseconds);
+
+    [LoggerMessage(Level = LogLevel.Error, Message = "Warm-up failed; the first orders will compile the code they run")]
+    private static partial void LogWarmupFailed(ILogger logger, Exception exception);
 
     [LoggerMessage(Level = LogLevel.Information, Message = "Thread {Thread}: {Outcome}")]
     private static partial void LogPinned(ILogger logger, string thread, string outcome);

@@ -1,0 +1,66 @@
+using Exchange.Core.Domain;
+using Exchange.Host.Configuration;
+using Exchange.Host.Venue;
+using Xunit;
+
+namespace Exchange.Host.Tests.Venue;
+
+public class VenueWarmupTests
+{
+    [Fact]
+    public void Script_TradesReplacesCancelsAndRejects_InAScratchEngine()
+    {
+        using var directory = new TempVenueDirectory();
+        VenueOptions options = VenueTestOptions.Create(directory.Path);
+        IReadOnlyList<Instrument> instruments = InstrumentFactory.Create(options.Instruments);
+        VenueEngine venue = VenueEngine.FromPlugins(options, instruments);
+
+        WarmupResult result = VenueWarmup.Run(options, instruments, venue.CreateScratchEngine!(instruments));
+
+        // Per round: a resting buy and a sell that trades with it (two trade sides), a buy replaced then cancelled, an
+        // IOC that finds nothing (cancelled), an off-tick buy (rejected); every order reached the engine.
+        Assert.Equal(2 * VenueWarmup.Rounds, result.Trades);
+        Assert.Equal(VenueWarmup.Rounds, result.Replaced);
+        Assert.Equal(2 * VenueWarmup.Rounds, result.Cancelled);
+        Assert.Equal(VenueWarmup.Rounds, result.Rejected);
+        Assert.Equal(2 + (8 * VenueWarmup.Rounds), result.Messages);
+    }
+
+    [Fact]
+    public void Script_LeavesTheVenuesEngineAndFilesAlone()
+    {
+        using var directory = new TempVenueDirectory();
+        VenueOptions options = VenueTestOptions.Create(directory.Path);
+        foreach (SessionOptions session in options.Sessions)
+        {
+            session.StorePath = Path.Combine(directory.Path, "sessions");
+        }
+
+        IReadOnlyList<Instrument> instruments = InstrumentFactory.Create(options.Instruments);
+        VenueEngine venue = VenueEngine.FromPlugins(options, instruments);
+
+        VenueWarmup.Run(options, instruments, venue.CreateScratchEngine!(instruments));
+
+        Assert.False(Directory.Exists(Path.Combine(directory.Path, "sessions")));
+        var probe = new Core.Commands.Command
+        {
+            Type = Core.Commands.CommandType.NewOrder,
+            InstrumentId = 0,
+            OwnerId = 0,
+            ClOrdId = ClOrdId.From("PROBE"),
+            Side = Side.Buy,
+            OrderType = OrderType.Limit,
+            TimeInForce = TimeInForce.Day,
+            Price = instruments[0].MinPrice,
+            Quantity = 1,
+        };
+
+        // The venue's engine numbers orders and events exactly as a fresh one does: the warm-up's ~100 orders went
+        // through another engine.
+        Core.Events.EngineEvent fromVenue = venue.Engine.Process(probe)[0];
+        Core.Events.EngineEvent fromFresh = venue.CreateScratchEngine!(instruments).Process(probe)[0];
+        Assert.Equal(Core.Events.EventType.Accepted, fromVenue.Type);
+        Assert.Equal(fromFresh.OrderId, fromVenue.OrderId);
+        Assert.Equal(fromFresh.EventId, fromVenue.EventId);
+    }
+}
