@@ -24,7 +24,7 @@ public class SessionStepBenchmarks
     private readonly byte[] _wire = new byte[512];
     private FixGateway _gateway = null!;
     private ManualClock _clock = null!;
-    private NullConnection _connection = null!;
+    private DiscardingConnection _connection = null!;
     private ConnectionHandler _handler = null!;
     private CopyOnlyStore _store = null!;
     private EngineEvent _fill;
@@ -34,7 +34,7 @@ public class SessionStepBenchmarks
     public void Setup()
     {
         _clock = new ManualClock();
-        _connection = new NullConnection();
+        _connection = new DiscardingConnection(1, "benchmark");
         _gateway = new FixGateway(
             [new SessionConfig("VENUE", "CLIENT1")],
             [new Instrument(0, "AAPL", 4, 1, 1, 1, 100_000_000)],
@@ -197,27 +197,5 @@ public class SessionStepBenchmarks
         public void Warn(string message)
         {
         }
-    }
-
-    /// <summary>Accepts and forgets everything written; a reused buffer, so writing allocates nothing.</summary>
-    private sealed class NullConnection : IFixConnection
-    {
-        private readonly ArrayBufferWriter<byte> _output = new(64 * 1024);
-
-        public long Id => 1;
-
-        public string RemoteEndPoint => "benchmark";
-
-        public IBufferWriter<byte> Output => _output;
-
-        public Lock WriteLock { get; } = new();
-
-        public bool CanWrite => true;
-
-        public long Backlog => 0;
-
-        public void Flush() => _output.ResetWrittenCount();
-
-        public ValueTask CloseAsync(TimeSpan timeout) => ValueTask.CompletedTask;
     }
 }

@@ -46,7 +46,7 @@ internal static class VenueWarmup
         var publisher = new ScratchPublisher();
         IFixGateway gateway = new FixGatewayFactory(NullLoggerFactory.Instance).Create(InMemory(options), instruments, publisher, NullMarketData.Instance);
         var script = new Script(options.Sessions[0], instruments[0], options.Sessions[0].HeartBtInt);
-        IFixConnectionReader reader = gateway.Attach(new DiscardingConnection());
+        IFixConnectionReader reader = gateway.Attach(new DiscardingConnection(-1, "warm-up"));
         int messages = 0, events = 0;
         Span<int> byType = stackalloc int[256];
         foreach (ReadOnlyMemory<byte> message in script.Messages(Rounds))
@@ -216,27 +216,5 @@ internal static class VenueWarmup
         public void OnSessionDisconnected(int ownerId)
         {
         }
-    }
-
-    /// <summary>Accepts and forgets what the venue sends.</summary>
-    private sealed class DiscardingConnection : IFixConnection
-    {
-        private readonly ArrayBufferWriter<byte> _output = new(64 * 1024);
-
-        public long Id => -1;
-
-        public string RemoteEndPoint => "warm-up";
-
-        public IBufferWriter<byte> Output => _output;
-
-        public Lock WriteLock { get; } = new();
-
-        public bool CanWrite => true;
-
-        public long Backlog => 0;
-
-        public void Flush() => _output.ResetWrittenCount();
-
-        public ValueTask CloseAsync(TimeSpan timeout) => ValueTask.CompletedTask;
     }
 }
