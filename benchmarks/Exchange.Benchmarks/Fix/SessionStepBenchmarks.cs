@@ -41,7 +41,7 @@ public class SessionStepBenchmarks
             _clock,
             _ => _store = new CopyOnlyStore(),
             new NullPublisher(),
-            new NullMarketData(),
+            DiscardingMarketDataRequests.Instance,
             new GatewayOptions(),
             new NullLog());
         ConnectionHandler handler = _gateway.CreateHandler(_connection);
@@ -175,17 +175,6 @@ public class SessionStepBenchmarks
     private sealed class NullPublisher : ICommandPublisher
     {
         public bool TryPublish(in Command command) => true;
-    }
-
-    private sealed class NullMarketData : IMarketDataRequestHandler
-    {
-        public void OnMarketDataRequest(int ownerId, in MarketDataSubscription subscription)
-        {
-        }
-
-        public void OnSessionDisconnected(int ownerId)
-        {
-        }
     }
 
     private sealed class NullLog : IGatewayLog

@@ -44,27 +44,36 @@ internal static class VenueWarmup
 
         long started = Stopwatch.GetTimestamp();
         var publisher = new ScratchPublisher();
-        IFixGateway gateway = new FixGatewayFactory(NullLoggerFactory.Instance).Create(InMemory(options), instruments, publisher, NullMarketData.Instance);
-        var script = new Script(options.Sessions[0], instruments[0], options.Sessions[0].HeartBtInt);
-        IFixConnectionReader reader = gateway.Attach(new DiscardingConnection(-1, "warm-up"));
+        IFixGateway gateway = new FixGatewayFactory(NullLoggerFactory.Instance).Create(InMemory(options), instruments, publisher, DiscardingMarketDataRequests.Instance);
+        var script = new Script(options.Sessions[0], instruments[0]);
         int messages = 0, events = 0;
         Span<int> byType = stackalloc int[256];
-        foreach (ReadOnlyMemory<byte> message in script.Messages(Rounds))
+        try
         {
-            reader.Process(new ReadOnlySequence<byte>(message), out _, out _);
-            messages++;
-            foreach (Core.Commands.Command command in publisher.Take())
+            IFixConnectionReader reader = gateway.Attach(new DiscardingConnection(-1, "warm-up"));
+            foreach (ReadOnlyMemory<byte> message in script.Messages(Rounds))
             {
-                foreach (ref readonly EngineEvent engineEvent in engine.Process(command))
+                reader.Process(new ReadOnlySequence<byte>(message), out _, out _);
+                messages++;
+                foreach (Core.Commands.Command command in publisher.Take())
                 {
-                    gateway.SendEvent(engineEvent, default);
-                    events++;
-                    byType[(int)engineEvent.Type]++;
+                    foreach (ref readonly EngineEvent engineEvent in engine.Process(command))
+                    {
+                        gateway.SendEvent(engineEvent, default);
+                        events++;
+                        byType[(int)engineEvent.Type]++;
+                    }
                 }
             }
+
+            reader.Detach("warm-up done");
+        }
+        finally
+        {
+            // The scratch gateway owns its sessions' (in-memory) stores.
+            (gateway as IDisposable)?.Dispose();
         }
 
-        reader.Detach("warm-up done");
         return new WarmupResult(
             messages, events, byType[(int)EventType.Trade], byType[(int)EventType.Replaced], byType[(int)EventType.Cancelled],
             byType[(int)EventType.Rejected], Stopwatch.GetElapsedTime(started));
@@ -86,7 +95,7 @@ internal static class VenueWarmup
     };
 
     /// <summary>The client's side of the scripted session: each message encoded with the next sequence number.</summary>
-    private sealed class Script(SessionOptions session, Instrument instrument, int heartBtInt)
+    private sealed class Script(SessionOptions session, Instrument instrument)
     {
         private readonly byte[] _client = Encoding.ASCII.GetBytes(session.TargetCompId);
         private readonly byte[] _venue = Encoding.ASCII.GetBytes(session.SenderCompId);
@@ -123,7 +132,7 @@ internal static class VenueWarmup
             byte[] buffer = NewBuffer();
             FixMessageWriter w = Start(buffer, "A"u8);
             w.AddInt(FixTags.EncryptMethod, 0);
-            w.AddInt(FixTags.HeartBtInt, heartBtInt);
+            w.AddInt(FixTags.HeartBtInt, session.HeartBtInt);
             return buffer.AsMemory(0, w.Finish());
         }
 
@@ -202,19 +211,6 @@ internal static class VenueWarmup
             Core.Commands.Command[] taken = [.. _commands];
             _commands.Clear();
             return taken;
-        }
-    }
-
-    private sealed class NullMarketData : IMarketDataRequestHandler
-    {
-        public static readonly NullMarketData Instance = new();
-
-        public void OnMarketDataRequest(int ownerId, in MarketDataSubscription subscription)
-        {
-        }
-
-        public void OnSessionDisconnected(int ownerId)
-        {
         }
     }
 }
