@@ -16,6 +16,14 @@ public sealed partial class FixSession
             return;
         }
 
+        // A Logon with ResetSeqNumFlag=Y on a live session starts both sides again from 1 (FIX 4.4 allows it, for
+        // example for a daily reset of a session kept up across days); its own MsgSeqNum counts from the reset.
+        if (m.Type == SessionMsgType.Logon && m.ResetSeqNumFlag && _state == SessionState.Active)
+        {
+            OnResetLogon(m);
+            return;
+        }
+
         int expected = _store.NextTargetSeqNum;
         if (m.MsgSeqNum < expected)
         {
@@ -52,6 +60,35 @@ public sealed partial class FixSession
 
         Process(m);
         DrainQueue();
+    }
+
+    /// <summary>
+    /// An in-session Logon with ResetSeqNumFlag=Y: both sequence numbers and the stored outbound messages are reset,
+    /// anything queued behind a gap is dropped (it was numbered before the reset), and the venue answers with a Logon
+    /// carrying 141=Y and MsgSeqNum 1. A reset Logon numbered above 1 is accepted and the gap below it requested, as on
+    /// a first Logon.
+    /// </summary>
+    private void OnResetLogon(in InboundMessage m)
+    {
+        if (!AcceptLogonFields(m, out int heartBtInt))
+        {
+            return;
+        }
+
+        _store.Reset();
+        _queue.Clear();
+        _resendRequestedUpTo = 0;
+        _heartBtInt = heartBtInt;
+        SendLogon(heartBtInt, resetSeqNum: true);
+        if (m.MsgSeqNum > _store.NextTargetSeqNum)
+        {
+            Enqueue(m, alreadyHandled: true);
+            RequestResendIfNeeded(m.MsgSeqNum);
+        }
+        else
+        {
+            AdvanceTarget(m.MsgSeqNum + 1);
+        }
     }
 
     /// <summary>Handles a message whose MsgSeqNum is exactly the expected one, and consumes that number.</summary>

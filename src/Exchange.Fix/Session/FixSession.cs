@@ -23,6 +23,12 @@ public sealed partial class FixSession
 {
     private const long NanosPerSecond = 1_000_000_000;
 
+    /// <summary>
+    /// The longest HeartBtInt (108) a Logon may ask for: one day. Longer intervals mean no liveness checking at all
+    /// (0 says that plainly), and the timers' arithmetic in nanoseconds must not overflow.
+    /// </summary>
+    public const int MaxHeartBtInt = 86_400;
+
     private readonly SessionConfig _config;
     private readonly ISessionStore _store;
     private readonly IFixEncoder _encoder;
@@ -193,15 +199,8 @@ public sealed partial class FixSession
             return;
         }
 
-        if (m.ParseReject is SessionRejectReason reason)
+        if (!AcceptLogonFields(m, out int heartBtInt))
         {
-            LogoutAndDisconnect(RejectTexts.For(reason), DisconnectReason.InvalidLogon);
-            return;
-        }
-
-        if (m.HeartBtInt is not int heartBtInt || heartBtInt < 0)
-        {
-            LogoutAndDisconnect("HeartBtInt(108) missing or negative"u8, DisconnectReason.InvalidLogon);
             return;
         }
 
@@ -238,6 +237,30 @@ public sealed partial class FixSession
         }
 
         _application?.OnLogon(this);
+    }
+
+    /// <summary>
+    /// The Logon fields a first Logon and an in-session reset Logon must both have right: no field-level problem, and
+    /// HeartBtInt present and within 0..<see cref="MaxHeartBtInt"/>. On a problem the session logs out naming it,
+    /// disconnects, and false is returned.
+    /// </summary>
+    private bool AcceptLogonFields(in InboundMessage m, out int heartBtInt)
+    {
+        heartBtInt = 0;
+        if (m.ParseReject is SessionRejectReason reason)
+        {
+            LogoutAndDisconnect(RejectTexts.For(reason), DisconnectReason.InvalidLogon);
+            return false;
+        }
+
+        if (m.HeartBtInt is not int value || value < 0 || value > MaxHeartBtInt)
+        {
+            LogoutAndDisconnect("HeartBtInt(108) missing or outside 0..86400"u8, DisconnectReason.InvalidLogon);
+            return false;
+        }
+
+        heartBtInt = value;
+        return true;
     }
 
     /// <summary>Checks that apply whatever the sequence number. False when the message was answered and handled.</summary>

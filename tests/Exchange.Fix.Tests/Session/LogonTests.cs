@@ -67,7 +67,9 @@ public sealed class LogonTests
     [Theory]
     [InlineData(null)]
     [InlineData(-1)]
-    public void Logon_with_missing_or_negative_heartbtint_gets_logout_then_disconnect(int? heartBtInt)
+    [InlineData(FixSession.MaxHeartBtInt + 1)]
+    [InlineData(1_000_000_000)]
+    public void Logon_with_missing_negative_or_too_long_heartbtint_gets_logout_then_disconnect(int? heartBtInt)
     {
         using var h = new SessionHarness();
 
