@@ -125,6 +125,11 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
             _listener = null;
         }
 
+        // Stop taking orders (later ones are rejected as the venue stopping), then let the pipeline finish what it
+        // accepted while the sessions are still logged on: every accepted order's report goes out before the Logout,
+        // instead of only into the session store.
+        _ingress?.StopAccepting(LogoutTimeout);
+        await WaitForPipelineDrainedAsync(DrainTimeout).ConfigureAwait(false);
         if (_gateway is not null)
         {
             try
@@ -139,7 +144,6 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
             }
         }
 
-        _ingress?.StopAccepting(LogoutTimeout);
         await _connectionsStop.CancelAsync().ConfigureAwait(false);
         _poller?.CloseAll();
         try
@@ -153,6 +157,26 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
 
         Cleanup();
         LogStopped(_logger, Counters.Orders, Counters.Trades, Counters.Rejects);
+    }
+
+    /// <summary>
+    /// Waits until the rings' consumers (journaller, matcher, sender; their own threads or the polling thread) have
+    /// passed every published slot. The matcher publishes a command's events before it moves past the command, so an
+    /// empty inbound ring seen before an empty outbound ring means every report has been handed to its session.
+    /// </summary>
+    private async Task WaitForPipelineDrainedAsync(TimeSpan timeout)
+    {
+        long deadline = Stopwatch.GetTimestamp() + (long)(timeout.TotalSeconds * Stopwatch.Frequency);
+        while ((_inbound?.Occupancy ?? 0) != 0 || (_outbound?.Occupancy ?? 0) != 0)
+        {
+            if (Stopwatch.GetTimestamp() >= deadline)
+            {
+                LogDrainIncomplete(_logger, "inbound or outbound, before logout");
+                return;
+            }
+
+            await Task.Delay(1).ConfigureAwait(false);
+        }
     }
 
     /// <summary>Releases what a failed or skipped stop left behind (the host disposes services after stopping them).</summary>
