@@ -12,6 +12,10 @@ namespace Exchange.Core.Domain;
 /// <param name="LotSize">Minimum quantity increment.</param>
 /// <param name="MinPrice">Lowest accepted limit price (inclusive), in price units.</param>
 /// <param name="MaxPrice">Highest accepted limit price (inclusive), in price units.</param>
+/// <param name="MaxOrderQuantity">
+/// Largest accepted order quantity (a fat-finger limit). The engine lowers it further where needed so that no sum it
+/// keeps (an order's notional, a level's or a book side's quantity) can overflow a <see cref="long"/>.
+/// </param>
 public sealed record Instrument(
     int Id,
     string Symbol,
@@ -19,7 +23,8 @@ public sealed record Instrument(
     long TickSize,
     long LotSize,
     long MinPrice,
-    long MaxPrice)
+    long MaxPrice,
+    long MaxOrderQuantity = long.MaxValue)
 {
     /// <summary>Number of ticks in the band; what a direct-indexed tick ladder must hold.</summary>
     public long BandTicks => ((MaxPrice - MinPrice) / TickSize) + 1;

@@ -66,7 +66,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             }
 
             _instruments[i] = instrument;
-            _limits[i] = new TradingLimits(instrument);
+            _limits[i] = new TradingLimits(instrument, options.MaxOrders);
             _books[i].Initialize(instrument);
         }
 

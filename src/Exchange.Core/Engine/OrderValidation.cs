@@ -20,6 +20,11 @@ internal static class OrderValidation
             return RejectReason.QuantityNotPositive;
         }
 
+        if (quantity > limits.MaxQuantity)
+        {
+            return RejectReason.QuantityTooLarge;
+        }
+
         return quantity % limits.LotSize != 0 ? RejectReason.QuantityOffLot : RejectReason.None;
     }
 

@@ -19,4 +19,7 @@ public enum RejectReason : byte
     ReplaceSideMismatch = 13,
     CapacityExceeded = 14,
     UnknownCommand = 15,
+
+    /// <summary>Above the instrument's maximum order quantity (see <see cref="Domain.Instrument.MaxOrderQuantity"/>).</summary>
+    QuantityTooLarge = 16,
 }

@@ -52,7 +52,7 @@ internal static class OrderStates
         RejectReason.UnknownInstrument => 1,
         RejectReason.UnknownOrder => 5,
         RejectReason.DuplicateClOrdId => 6,
-        RejectReason.QuantityNotPositive or RejectReason.QuantityOffLot => 13,
+        RejectReason.QuantityNotPositive or RejectReason.QuantityOffLot or RejectReason.QuantityTooLarge => 13,
         RejectReason.InvalidSide or RejectReason.InvalidOrderType or RejectReason.InvalidTimeInForce => 11,
         _ => 99,
     };

@@ -14,6 +14,7 @@ public static class RejectTexts
         RejectReason.InvalidTimeInForce => "Unsupported time in force"u8,
         RejectReason.QuantityNotPositive => "Quantity must be positive"u8,
         RejectReason.QuantityOffLot => "Quantity is not a multiple of the lot size"u8,
+        RejectReason.QuantityTooLarge => "Quantity above the instrument's maximum order size"u8,
         RejectReason.PriceNotPositive => "Price must be positive"u8,
         RejectReason.PriceOffTick => "Price is not a multiple of the tick size"u8,
         RejectReason.PriceOutOfBand => "Price outside the instrument's band"u8,

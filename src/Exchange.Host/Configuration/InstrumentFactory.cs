@@ -12,7 +12,7 @@ public static class InstrumentFactory
         {
             InstrumentOptions o = options[i];
             long tick = Units(o.TickSize, o.PriceDecimals);
-            result[i] = new Instrument(i, o.Symbol, o.PriceDecimals, tick, o.LotSize, Units(o.MinPrice, o.PriceDecimals), Units(o.MaxPrice, o.PriceDecimals));
+            result[i] = new Instrument(i, o.Symbol, o.PriceDecimals, tick, o.LotSize, Units(o.MinPrice, o.PriceDecimals), Units(o.MaxPrice, o.PriceDecimals), o.MaxOrderQuantity);
         }
 
         return result;

@@ -137,4 +137,7 @@ public sealed class InstrumentOptions
 
     /// <summary>Highest accepted price as a decimal string.</summary>
     public string MaxPrice { get; set; } = "10000";
+
+    /// <summary>Largest accepted order quantity (a fat-finger limit); larger orders are rejected with OrdRejReason 13.</summary>
+    public long MaxOrderQuantity { get; set; } = 1_000_000_000;
 }

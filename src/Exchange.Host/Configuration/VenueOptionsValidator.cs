@@ -104,6 +104,7 @@ public static class VenueOptionsValidator
 
             Range(errors, $"{key}:PriceDecimals", o.PriceDecimals, 0, 9);
             Range(errors, $"{key}:LotSize", o.LotSize, 1, long.MaxValue);
+            Range(errors, $"{key}:MaxOrderQuantity", o.MaxOrderQuantity, 1, long.MaxValue);
             if (o.PriceDecimals is < 0 or > 9)
             {
                 continue;

@@ -12,8 +12,8 @@ public sealed class EngineHarness(IMatchingEngine engine)
 
     public IMatchingEngine Engine { get; } = engine;
 
-    public static EngineHarness For(string combination, EngineOptions? options = null) =>
-        new(StrategyMatrix.Create(combination, TestInstruments.Create(), options));
+    public static EngineHarness For(string combination, EngineOptions? options = null, IReadOnlyList<Instrument>? instruments = null) =>
+        new(StrategyMatrix.Create(combination, instruments ?? TestInstruments.Create(), options));
 
     public EngineEvent[] Send(Command command)
     {

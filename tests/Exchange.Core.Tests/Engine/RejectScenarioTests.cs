@@ -19,6 +19,7 @@ public class RejectScenarioTests
         ["ZeroQuantity"] = (c => c with { Quantity = 0 }, RejectReason.QuantityNotPositive),
         ["NegativeQuantity"] = (c => c with { Quantity = -10 }, RejectReason.QuantityNotPositive),
         ["QuantityOffLot"] = (c => c with { Quantity = 15 }, RejectReason.QuantityOffLot),
+        ["QuantityTooLarge"] = (c => c with { Quantity = long.MaxValue / 10 * 10 }, RejectReason.QuantityTooLarge),
         ["ZeroPrice"] = (c => c with { Price = 0 }, RejectReason.PriceNotPositive),
         ["NegativePrice"] = (c => c with { Price = -TestInstruments.Mid }, RejectReason.PriceNotPositive),
         ["PriceOffTick"] = (c => c with { Price = TestInstruments.Mid + 50 }, RejectReason.PriceOffTick),

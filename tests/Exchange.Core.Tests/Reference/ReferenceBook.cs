@@ -117,9 +117,19 @@ public sealed class ReferenceBook : IMatchingEngine
         return RejectReason.None;
     }
 
-    private static RejectReason CheckQuantity(Instrument instrument, long quantity)
+    private RejectReason CheckQuantity(Instrument instrument, long quantity)
     {
         if (quantity <= 0) return RejectReason.QuantityNotPositive;
+
+        // The fat-finger limit, and no order whose notional at the band's top, or whose quantity held by every order
+        // slot, would not fit a long.
+        if (quantity > instrument.MaxOrderQuantity ||
+            (Int128)quantity * instrument.MaxPrice > long.MaxValue ||
+            (Int128)quantity * _maxOrders > long.MaxValue)
+        {
+            return RejectReason.QuantityTooLarge;
+        }
+
         return quantity % instrument.LotSize != 0 ? RejectReason.QuantityOffLot : RejectReason.None;
     }
 
