@@ -67,7 +67,16 @@ public static class VenueConfiguration
     public static VenueOptions Bind(IConfiguration configuration)
     {
         var options = new VenueOptions();
-        configuration.GetSection(VenueOptions.SectionName).Bind(options);
+        try
+        {
+            // A misspelt key (Venue:Jornal:Fsync) must not silently leave a journal or fsync setting at its default.
+            configuration.GetSection(VenueOptions.SectionName).Bind(options, binder => binder.ErrorOnUnknownConfiguration = true);
+        }
+        catch (InvalidOperationException exception)
+        {
+            throw new VenueConfigurationException([$"{VenueOptions.SectionName}: {exception.Message}"]);
+        }
+
         IReadOnlyList<string> errors = VenueOptionsValidator.Validate(options);
         if (errors.Count > 0)
         {

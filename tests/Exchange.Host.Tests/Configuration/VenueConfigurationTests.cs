@@ -75,6 +75,16 @@ public sealed class VenueConfigurationTests
         Assert.Contains(expected, ex.Errors);
     }
 
+    [Theory]
+    [InlineData("--Venue:Jornal:Fsync=Never", "Jornal")]
+    [InlineData("--Venue:Journal:FsyncIntervalMs=5", "FsyncIntervalMs")]
+    public void A_misspelt_key_fails_at_start_naming_it(string arg, string expected)
+    {
+        var ex = Assert.Throws<VenueConfigurationException>(() => VenueConfiguration.Bind(Build(null, arg)));
+
+        Assert.Contains(expected, ex.Message, StringComparison.Ordinal);
+    }
+
     [Fact]
     public void Config_switch_is_found_and_removed_from_the_arguments()
     {
