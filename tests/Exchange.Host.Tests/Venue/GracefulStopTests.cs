@@ -20,9 +20,7 @@ public sealed class GracefulStopTests
     public async Task Every_accepted_order_is_reported_before_the_logout(string mode)
     {
         using var directory = new TempVenueDirectory();
-        string config = VenueConfigFile.Write(directory.Path, port: 0, storePath: "", pipelineMode: mode);
-        IHost host = VenueProgram.Build(["--config", config]);
-        await host.StartAsync().WaitAsync(TimeSpan.FromSeconds(30));
+        using IHost host = await VenueHost.StartAsync(directory, mode);
         IPEndPoint endPoint = await host.Services.GetRequiredService<VenueEndpoint>().Bound.WaitAsync(TimeSpan.FromSeconds(10));
         FixTestClient client = await FixTestClient.ConnectAsync(endPoint, "CLIENT1");
         await using (client)
@@ -65,7 +63,6 @@ public sealed class GracefulStopTests
             await sending.WaitAsync(TimeSpan.FromSeconds(30));
             await stopping.WaitAsync(TimeSpan.FromSeconds(30));
             await closed;
-            host.Dispose();
 
             List<Dictionary<int, string>> received = client.AllReceived;
             int logout = received.FindIndex(m => m[35] == "5");

@@ -19,7 +19,7 @@ public sealed class VenueEndToEndTests
     public async Task Orders_rest_fill_and_cancel_over_fix_with_reports_to_both_sides(string pipelineMode)
     {
         using var directory = new TempVenueDirectory();
-        using IHost host = await StartVenueAsync(directory, pipelineMode);
+        using IHost host = await VenueHost.StartAsync(directory, pipelineMode);
         try
         {
             IPEndPoint endPoint = await host.Services.GetRequiredService<VenueEndpoint>().Bound.WaitAsync(TimeSpan.FromSeconds(10));
@@ -101,7 +101,7 @@ public sealed class VenueEndToEndTests
     public async Task A_silent_session_gets_heartbeats(string pipelineMode)
     {
         using var directory = new TempVenueDirectory();
-        using IHost host = await StartVenueAsync(directory, pipelineMode);
+        using IHost host = await VenueHost.StartAsync(directory, pipelineMode);
         try
         {
             IPEndPoint endPoint = await host.Services.GetRequiredService<VenueEndpoint>().Bound.WaitAsync(TimeSpan.FromSeconds(10));
@@ -114,23 +114,6 @@ public sealed class VenueEndToEndTests
         finally
         {
             await host.StopAsync().WaitAsync(TimeSpan.FromSeconds(30));
-        }
-    }
-
-    /// <summary>A started venue on an OS-chosen port, its files in <paramref name="directory"/>, with in-memory sessions.</summary>
-    private static async Task<IHost> StartVenueAsync(TempVenueDirectory directory, string pipelineMode)
-    {
-        string config = VenueConfigFile.Write(directory.Path, port: 0, storePath: "", pipelineMode: pipelineMode);
-        IHost host = VenueProgram.Build(["--config", config]);
-        try
-        {
-            await host.StartAsync().WaitAsync(TimeSpan.FromSeconds(30));
-            return host;
-        }
-        catch
-        {
-            host.Dispose();
-            throw;
         }
     }
 }

@@ -2,6 +2,8 @@ using System.Collections.Concurrent;
 using Exchange.Core.Commands;
 using Exchange.Core.Domain;
 using Exchange.Host.Configuration;
+using Exchange.Host.Venue;
+using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Logging;
 
 namespace Exchange.Host.Tests.Venue;
@@ -104,4 +106,24 @@ internal static class VenueTestOptions
         Timestamp = 1_700_000_000_000_000_000 + i,
         ClOrdId = ClOrdId.From("O-" + i.ToString(System.Globalization.CultureInfo.InvariantCulture)),
     };
+}
+
+internal static class VenueHost
+{
+    /// <summary>A started venue on an OS-chosen port, its files in <paramref name="directory"/>, with in-memory sessions.</summary>
+    public static async Task<IHost> StartAsync(TempVenueDirectory directory, string pipelineMode)
+    {
+        string config = VenueConfigFile.Write(directory.Path, port: 0, storePath: "", pipelineMode: pipelineMode);
+        IHost host = VenueProgram.Build(["--config", config]);
+        try
+        {
+            await host.StartAsync().WaitAsync(TimeSpan.FromSeconds(30));
+            return host;
+        }
+        catch
+        {
+            host.Dispose();
+            throw;
+        }
+    }
 }
