@@ -1,5 +1,4 @@
 using Exchange.Host.Configuration;
-using Exchange.Host.Service;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
@@ -18,8 +17,6 @@ namespace Exchange.Host.Venue;
 /// </remarks>
 internal static class VenueProgram
 {
-    public const string WindowsServiceSwitch = "--windows-service";
-
     /// <summary>The Windows service name the README's install commands use.</summary>
     public const string WindowsServiceName = "ExchangeVenue";
 
@@ -64,10 +61,8 @@ internal static class VenueProgram
     /// <param name="configureServices">Replaces services after the defaults (tests).</param>
     public static IHost Build(string[] args, Action<IServiceCollection>? configureServices = null)
     {
-        bool windowsService = args.Contains(WindowsServiceSwitch, StringComparer.OrdinalIgnoreCase);
         string? settingsFile = VenueConfiguration.FindSettingsFile(args);
-        string[] configurationArgs = VenueConfiguration.WithoutConfigSwitch(
-            args.Where(a => !string.Equals(a, WindowsServiceSwitch, StringComparison.OrdinalIgnoreCase)).ToArray());
+        string[] configurationArgs = VenueConfiguration.WithoutConfigSwitch(args);
 
         HostApplicationBuilder builder = Microsoft.Extensions.Hosting.Host.CreateApplicationBuilder(configurationArgs);
 
@@ -89,21 +84,17 @@ internal static class VenueProgram
             console.TimestampFormat = "HH:mm:ss.fff ";
         });
 
-        if (windowsService)
-        {
-            if (!OperatingSystem.IsWindows())
-            {
-                throw new VenueConfigurationException([$"{WindowsServiceSwitch}: only supported on Windows; under systemd run without it (Type=notify)."]);
-            }
-
-            AddWindowsServiceLifetime(builder.Services);
-        }
+        // Each does nothing unless the process was started by its service manager (the parent is systemd; the parent is
+        // the Windows service control manager), so the same binary runs from a shell, under systemd (Type=notify:
+        // READY=1 once every hosted service has started, STOPPING=1 when a stop begins, journald log levels) and as a
+        // Windows service (Stop and Shutdown become the host's graceful stop).
+        builder.Services.AddSystemd();
+        builder.Services.AddWindowsService(service => service.ServiceName = WindowsServiceName);
 
         IServiceCollection services = builder.Services;
         services.AddSingleton(options);
         services.AddSingleton<VenueEndpoint>();
         services.AddSingleton<IGatewayFactory>(provider => new FixGatewayFactory(provider.GetRequiredService<ILoggerFactory>()));
-        services.AddSingleton<SystemdNotifier>();
         services.AddSingleton(provider => new VenueService(
             provider.GetRequiredService<VenueOptions>(),
             provider.GetRequiredService<IGatewayFactory>(),
@@ -112,17 +103,12 @@ internal static class VenueProgram
             provider.GetRequiredService<IHostApplicationLifetime>(),
             provider.GetService<IMeterFactory>()));
 
-        // Order matters: the venue is started (journal replayed, listener open) before systemd hears READY=1.
+        // The systemd lifetime sends READY=1 when the host has started every hosted service: the venue's StartAsync
+        // returns only once the journal is replayed and the listener is open.
         services.AddHostedService(provider => provider.GetRequiredService<VenueService>());
-        services.AddHostedService<SystemdLifetimeService>();
         configureServices?.Invoke(services);
         return builder.Build();
     }
-
-    [System.Runtime.Versioning.SupportedOSPlatform("windows")]
-    private static void AddWindowsServiceLifetime(IServiceCollection services) =>
-        services.AddSingleton<IHostLifetime>(provider =>
-            new WindowsServiceLifetime(provider.GetRequiredService<IHostApplicationLifetime>(), WindowsServiceName));
 
     private static T? Find<T>(Exception exception)
         where T : Exception

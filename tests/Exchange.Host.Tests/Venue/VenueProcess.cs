@@ -71,23 +71,27 @@ internal sealed partial class VenueProcess : IDisposable
         return (process.ExitCode, await error);
     }
 
-    private static ProcessStartInfo StartInfo(string workingDirectory, params string[] arguments)
+    /// <summary>The program and arguments that run the venue from the test output folder: <c>dotnet exec Exchange.Host.dll</c>.</summary>
+    public static (string Program, string[] Arguments) HostCommand()
     {
         string hostAssembly = Path.Combine(AppContext.BaseDirectory, "Exchange.Host.dll");
         Assert.True(File.Exists(hostAssembly), $"{hostAssembly} is missing: the test project must reference Exchange.Host.");
         Assert.True(File.Exists(Path.Combine(AppContext.BaseDirectory, "Exchange.Host.runtimeconfig.json")), "Exchange.Host.runtimeconfig.json is missing beside the tests.");
         Assert.True(Directory.Exists(Path.Combine(AppContext.BaseDirectory, "plugins")), "plugins/ is missing beside the tests (see CopyVenuePlugins in the test project).");
+        return (Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") ?? "dotnet", ["exec", hostAssembly]);
+    }
 
-        var start = new ProcessStartInfo(Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") ?? "dotnet")
+    private static ProcessStartInfo StartInfo(string workingDirectory, params string[] arguments)
+    {
+        (string program, string[] hostArguments) = HostCommand();
+        var start = new ProcessStartInfo(program)
         {
             WorkingDirectory = workingDirectory,
             RedirectStandardOutput = true,
             RedirectStandardError = true,
             UseShellExecute = false,
         };
-        start.ArgumentList.Add("exec");
-        start.ArgumentList.Add(hostAssembly);
-        foreach (string argument in arguments)
+        foreach (string argument in hostArguments.Concat(arguments))
         {
             start.ArgumentList.Add(argument);
         }
