@@ -28,7 +28,7 @@ public class DataFieldInvalidCasesTest
         { Order54 + "354=999|355=abc|", 354, Value },                          // past the end of the message
         { Order54 + "354=7|355=ab|cd|59=0|", 354, Value },                     // too long by part of the next field
         { Order54 + "354=x|355=ab|cd|", 354, Format },                         // not a number
-        { Order54 + "354=1.5|355=a|", 354, Format },
+        { Order54 + "354=1.5|355=a|b|", 354, Format },
         { Order54 + "354=-2|355=ab|", 354, Value },                            // negative
         { Order54 + "354=0|355=ab|", 354, Value },                             // zero: LENGTH must be positive
         { Order54 + "354=99999999999999999999|355=ab|cd|", 354, Value },       // overflows
@@ -81,12 +81,12 @@ public class DataFieldInvalidCasesTest
     [Fact]
     public void ACountThatEndsAtAnSohInsideTheValue_LeavesTheRestToBeTokenizedAsFields()
     {
-        // "ab" is a well-delimited value of 2 bytes; nothing on the wire says the SOH after it belongs to the value.
+        // "ab|" is a well-delimited value of 3 bytes; nothing on the wire says the SOH after it belongs to the value.
         // The rest, "cd", is then a field without '=': still a Reject, for the bytes that are really malformed.
         var message = new FixMessage();
-        Assert.False(message.Parse(FixTestMessages.Wrap(Order54 + "354=2|355=ab|cd|"), FixDictionary.Fix44));
+        Assert.False(message.Parse(FixTestMessages.Wrap(Order54 + "354=3|355=ab||cd|"), FixDictionary.Fix44));
         Assert.Equal(FixFieldError.Of(0, SessionRejectReason.InvalidTagNumber), message.Validation);
-        Assert.Equal("ab", FixTestMessages.Show(message.GetSpan(355)));
+        Assert.Equal("ab|", FixTestMessages.Show(message.GetSpan(355)));
     }
 
     [Fact]
