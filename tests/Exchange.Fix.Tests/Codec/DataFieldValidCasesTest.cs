@@ -24,6 +24,9 @@ public class DataFieldValidCasesTest
         NewOrderWithEncodedText("plain"),
         NewOrderWithHeaderAndTrailerData("s|1", "<a b=\"1\">|</a>", "sig|10=1"),
         FixTestMessages.NewOrderBody + "354=3|355=a|b|58=after|",  // a field after the DATA field
+
+        // Inside a repeating group: EncodedIssuer of the Instrument in NoRelatedSym, then the next instance.
+        RepeatingGroupTestData.MarketDataHeader + "262=R1|263=1|264=5|267=1|269=0|146=2|55=AAPL|106=ACME|348=3|349=a|b|55=MSFT|",
     };
 
     [Theory]
