@@ -13,7 +13,8 @@ public sealed partial class FixMessage
     /// expected "tag=" bytes and have a value, there must be as many fields as the guide has, and MsgType must be the
     /// guide's. Then the message's state (fields, tag table, MsgType, layout hash) is what the full parse would have
     /// produced, its layout is the plan's, and true is returned. False leaves partial state that
-    /// <see cref="IndexFields"/> overwrites.
+    /// <see cref="IndexFields"/> overwrites. Every field ends at an SOH here: a layout with a LENGTH or DATA field never
+    /// gets a guide (<see cref="ParseGuide.Prepare"/>), so DATA values are only ever read by the full tokenizer.
     /// </summary>
     private bool TryParseGuided(LayoutPlan plan)
     {

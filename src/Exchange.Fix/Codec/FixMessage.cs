@@ -16,9 +16,10 @@ namespace Exchange.Fix.Codec;
 /// message is handled (for example while the session layer decides to queue it).
 /// </para>
 /// <para>
-/// Parse reports only syntax problems (non-numeric or zero tag, empty value, too many fields) as <see cref="Error"/>;
-/// repeated tags are marked per field (<see cref="IsRepeatAt"/>) because repeating groups legitimately repeat
-/// tags — whether a repeat is an error is the dictionary's call (<see cref="Dictionary.FixDictionary.Validate"/>).
+/// Parse reports only syntax problems (non-numeric or zero tag, empty value, too many fields, a DATA field whose
+/// LENGTH field is missing or does not match it) as <see cref="Error"/>; repeated tags are marked per field
+/// (<see cref="IsRepeatAt"/>) because repeating groups legitimately repeat tags — whether a repeat is an error is the
+/// dictionary's call (<see cref="Dictionary.FixDictionary.Validate"/>).
 /// Lookups by tag return the first occurrence. Not thread-safe; allocates nothing after construction.
 /// </para>
 /// <para>
@@ -134,10 +135,11 @@ public sealed partial class FixMessage
     /// Returns false when <see cref="Error"/> is set; the fields that could be read are still available, so the
     /// caller can report MsgSeqNum and MsgType in a Reject.
     /// </summary>
+    /// <remarks>DATA fields are delimited by FIX 4.4's LENGTH fields (<see cref="FixDictionary.Fix44"/>).</remarks>
     public bool Parse(ReadOnlySpan<byte> frame)
     {
         Load(frame);
-        IndexFields();
+        IndexFields(FixDictionary.Fix44.DataFields);
         return !Error.IsError;
     }
 
@@ -164,14 +166,14 @@ public sealed partial class FixMessage
             return !_validation.IsError;
         }
 
-        IndexFields();
+        IndexFields(dictionary.DataFields);
         _validation = dictionary.ValidateFields(this, out LayoutPlan? plan);
         _validatedBy = dictionary;
         if (plan is not null)
         {
             if (!plan.Guide.IsReady && !plan.Guide.IsUnguidable)
             {
-                plan.Guide.Prepare(this);
+                plan.Guide.Prepare(this, dictionary.DataFields);
             }
 
             _guided = plan.Guide.IsReady ? plan : null;
@@ -203,10 +205,11 @@ public sealed partial class FixMessage
 
     /// <summary>
     /// Tokenizes the loaded message: every field's tag, value position and repeat mark, the tag table, the layout
-    /// hash. Fields end at SOH bits; a last field without SOH (not a valid frame, but Parse takes any span) runs to
-    /// the end.
+    /// hash. Fields end at SOH bits, except a DATA field, whose value is the byte count its LENGTH field gives and may
+    /// hold SOHs (see <see cref="ReadDataField"/>); a last field without SOH (not a valid frame, but Parse takes any
+    /// span) runs to the end.
     /// </summary>
-    private void IndexFields()
+    private void IndexFields(DataFieldPairs dataFields)
     {
         NextGeneration();
         _msgTypeIndex = -1;
@@ -224,14 +227,32 @@ public sealed partial class FixMessage
             {
                 int end = (w * 64) + BitOperations.TrailingZeroCount(bits);
                 bits &= bits - 1;
-                count = ParseField(pos, end, count, ref layout);
+                count = ParseField(pos, end, count, ref layout, out int tag);
                 pos = end + 1;
+
+                // The only work DATA fields add to other fields: one bit test.
+                if (dataFields.IsMarked(tag))
+                {
+                    int next = ReadDataField(dataFields, tag, pos, ref count, ref layout);
+                    if (next != pos)
+                    {
+                        // The DATA value was taken by its count: resume the SOH walk after its SOH, which skips any
+                        // SOH inside the value (this word's and any later word's).
+                        pos = next;
+                        w = pos >> 6;
+                        bits = w < words ? soh[w] & (ulong.MaxValue << (pos & 63)) : 0;
+                    }
+                }
             }
         }
 
         if (pos < _length)
         {
-            count = ParseField(pos, _length, count, ref layout);
+            count = ParseField(pos, _length, count, ref layout, out int tag);
+            if (dataFields.IsMarked(tag))
+            {
+                ReadDataField(dataFields, tag, _length, ref count, ref layout);
+            }
         }
 
         _count = count;
@@ -436,9 +457,10 @@ public sealed partial class FixMessage
     /// <summary>
     /// Indexes the field in _buffer[start..end) (end is its SOH or the message end) as field number
     /// <paramref name="count"/>; returns the new field count. Mixes the tag into <paramref name="layout"/>.
+    /// <paramref name="recordedTag"/> is the field's tag, or 0 when no field was recorded.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private int ParseField(int start, int end, int count, ref ulong layout)
+    private int ParseField(int start, int end, int count, ref ulong layout, out int recordedTag)
     {
         // Safe: 0 <= start <= end <= _length <= _buffer.Length (end comes from the SOH bitmap, which is masked to
         // _length), and every read below is at an index in [start, end).
@@ -475,6 +497,7 @@ public sealed partial class FixMessage
         if (tag <= 0)
         {
             SetError(0, SessionRejectReason.InvalidTagNumber);
+            recordedTag = 0;
             return count;
         }
 
@@ -484,10 +507,22 @@ public sealed partial class FixMessage
             SetError(tag, SessionRejectReason.TagSpecifiedWithoutValue);
         }
 
+        return AddField(tag, start, valueStart, end, count, ref layout, out recordedTag);
+    }
+
+    /// <summary>
+    /// Records field number <paramref name="count"/>: <paramref name="tag"/>, "tag=" at <paramref name="start"/>, value
+    /// in _buffer[valueStart..end); stamps the tag table, marks a repeat, mixes the tag into <paramref name="layout"/>.
+    /// Returns the new field count; <paramref name="recordedTag"/> is 0 when the field table is full.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private int AddField(int tag, int start, int valueStart, int end, int count, ref ulong layout, out int recordedTag)
+    {
         Field[] fields = _fields;
         if ((uint)count >= (uint)fields.Length)
         {
             SetError(tag, SessionRejectReason.Other);
+            recordedTag = 0;
             return count;
         }
 
@@ -520,6 +555,7 @@ public sealed partial class FixMessage
         field.Length = end - valueStart;
         field.IsRepeat = repeat;
         field.Kind = FieldValueKind.None;
+        recordedTag = tag;
         return count + 1;
     }
 

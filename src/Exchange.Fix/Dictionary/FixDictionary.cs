@@ -23,9 +23,10 @@ public sealed class FixDictionary
     private readonly MessageDefinition?[] _singleCharTypes = new MessageDefinition?[128];
     private readonly MessageDefinition[] _otherTypes;
 
-    internal FixDictionary(FieldDefinition?[] fields, IReadOnlyList<MessageDefinition> messages)
+    internal FixDictionary(FieldDefinition?[] fields, IReadOnlyList<MessageDefinition> messages, DataFieldPairs dataFields)
     {
         _fields = fields;
+        DataFields = dataFields;
         _singleByteEnumLow = new ulong[fields.Length];
         _singleByteEnumHigh = new ulong[fields.Length];
         foreach (FieldDefinition? field in fields)
@@ -56,6 +57,9 @@ public sealed class FixDictionary
 
     /// <summary>The FIX 4.4 dictionary, parsed from the assembly's embedded copy on first use.</summary>
     public static FixDictionary Fix44 => Shared.Value;
+
+    /// <summary>Which LENGTH field counts which DATA field: the tokenizer reads a DATA value by that count, not up to SOH.</summary>
+    internal DataFieldPairs DataFields { get; }
 
     /// <summary>True when the dictionary defines this MsgType (35) value.</summary>
     public bool IsDefinedMsgType(ReadOnlySpan<byte> msgType) => Find(msgType) is not null;

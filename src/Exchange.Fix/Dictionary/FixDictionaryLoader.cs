@@ -50,7 +50,7 @@ internal static class FixDictionaryLoader
                 [.. topGroups]));
         }
 
-        return new FixDictionary(fields, messages);
+        return new FixDictionary(fields, messages, DataFieldPairing.Derive(root));
     }
 
     private static FixFieldType MapType(string type) => type switch

@@ -48,8 +48,8 @@ internal sealed class ParseGuide
     private readonly byte[] _msgType = new byte[MaxTagPrefix];
     private int _msgTypeLength;
 
-    /// <summary>True once <see cref="Prepare"/> found this layout unguidable (a tag of 8+ digits, a long MsgType), so
-    /// it is not tried again for every message of the layout; <see cref="Invalidate"/> clears it.</summary>
+    /// <summary>True once <see cref="Prepare"/> found this layout unguidable (a tag of 8+ digits, a long MsgType, a
+    /// LENGTH or DATA field), so it is not tried again for every message of the layout; <see cref="Invalidate"/> clears it.</summary>
     public bool IsUnguidable { get; private set; }
 
     public void Invalidate()
@@ -60,9 +60,17 @@ internal sealed class ParseGuide
 
     /// <summary>
     /// Learns the layout of <paramref name="message"/>, whose tags must be exactly those of the owning plan. Leaves the
-    /// guide not ready when a tag is too long for the 8-byte compare or MsgType is unusually long.
+    /// guide not ready when a tag is too long for the 8-byte compare, MsgType is unusually long, or the layout has a
+    /// paired LENGTH or a DATA field (see remarks).
     /// </summary>
-    public void Prepare(FixMessage message)
+    /// <remarks>
+    /// The guide splits a message at every SOH and checks no value, so it could neither take a DATA value that holds
+    /// SOHs nor notice a LENGTH value that does not match its DATA value. Such layouts are rare (a Logon's RawData, an
+    /// order's EncodedText), so they keep the full tokenizer, which checks both, and still get their plan's value
+    /// checks; the guided path itself pays nothing for them. A message of a guided layout cannot carry such a field
+    /// either: its LENGTH or DATA tag would sit at a field boundary where the guide expects another tag.
+    /// </remarks>
+    public void Prepare(FixMessage message, DataFieldPairs dataFields)
     {
         IsReady = false;
         IsUnguidable = true;
@@ -78,7 +86,7 @@ internal sealed class ParseGuide
         for (int i = 0; i < fields.Length; i++)
         {
             int tag = fields[i].Tag;
-            if (!tag.TryFormat(text, out int digits) || digits >= MaxTagPrefix)
+            if (!tag.TryFormat(text, out int digits) || digits >= MaxTagPrefix || dataFields.IsMarked(tag))
             {
                 return;
             }

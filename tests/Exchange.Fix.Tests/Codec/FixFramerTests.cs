@@ -1,5 +1,6 @@
 using System.Buffers;
 using Exchange.Fix.Codec;
+using Exchange.Fix.Dictionary;
 using Xunit;
 
 namespace Exchange.Fix.Tests.Codec;
@@ -107,5 +108,24 @@ public class FixFramerTests
 
         Assert.Equal(FrameResult.Complete, framer.TryReadFrame(FixTestMessages.Segmented(tiny, 1), out ReadOnlySpan<byte> frame, out _, out _, out _));
         Assert.True(frame.SequenceEqual(tiny));
+    }
+
+    [Fact]
+    public void DataValueHoldingSohAndATrailer_OneBytePerSegment_IsFramedByBodyLength_AndParsedAsOneValue()
+    {
+        // The DATA value holds SOH, "10=nnn|", "9=" and "8=FIX.4.4|": framing goes by BodyLength and CheckSum over every
+        // byte, so none of it may end the frame early or fail the checksum.
+        byte[] wire = FixTestMessages.Wrap(DataFieldTestData.NewOrderWithEncodedText(DataFieldTestData.Tricky));
+        var framer = new FixFramer();
+        var message = new FixMessage();
+        foreach (ReadOnlySequence<byte> buffer in new[] { new ReadOnlySequence<byte>(wire), FixTestMessages.Segmented(wire, 1) })
+        {
+            Assert.Equal(FrameResult.Complete, framer.TryReadFrame(buffer, out ReadOnlySpan<byte> frame, out SequencePosition consumed, out _, out _));
+            Assert.True(frame.SequenceEqual(wire));
+            Assert.Equal(buffer.End, consumed);
+
+            Assert.True(message.Parse(frame, FixDictionary.Fix44), message.Validation.ToString());
+            Assert.Equal(DataFieldTestData.Tricky, FixTestMessages.Show(message.GetSpan(355)));
+        }
     }
 }

@@ -21,6 +21,9 @@ public class FixRobustnessTest
         FixTestMessages.Wrap(FixTestMessages.NewOrderBody),
         FixTestMessages.Wrap("35=0|49=CLIENT1|56=VENUE|34=8|52=20240315-14:30:01.000|"),
         FixTestMessages.Wrap("35=F|49=C|56=V|34=9|52=20240315-14:30:00.000|41=A|11=B|55=AAPL|54=1|60=20240315-14:30:00.000|"),
+
+        // SOH and a trailer look-alike inside a DATA value; bit flips in its count must be rejected, never thrown.
+        FixTestMessages.Wrap(DataFieldTestData.NewOrderWithEncodedText(DataFieldTestData.Tricky)),
     ];
 
     [Theory]

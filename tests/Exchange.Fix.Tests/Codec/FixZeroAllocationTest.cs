@@ -100,4 +100,32 @@ public class FixZeroAllocationTest
         Assert.Equal(0, allocated);
         Assert.Equal(Iterations / 2, accepted);
     }
+
+    [Fact]
+    public void DataFieldTokenizing_AllocatesNothing()
+    {
+        // A DATA value holding SOHs (read by its count) alternating with a count that does not match it (rejected).
+        string body = DataFieldTestData.NewOrderWithEncodedText(DataFieldTestData.Tricky);
+        byte[] good = FixTestMessages.Wrap(body);
+        byte[] bad = FixTestMessages.Wrap(body.Replace($"354={DataFieldTestData.Tricky.Length}|", "354=5|", StringComparison.Ordinal));
+        var message = new FixMessage();
+        FixDictionary dictionary = FixDictionary.Fix44;
+        int accepted = 0;
+        for (int i = 0; i < 2000; i++)
+        {
+            accepted += message.Parse((i & 1) == 0 ? good : bad, dictionary) ? 1 : 0;
+            accepted += message.Parse((i & 1) == 0 ? good : bad) ? 1 : 0;
+        }
+
+        accepted = 0;
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        for (int i = 0; i < Iterations; i++)
+        {
+            accepted += message.Parse((i & 1) == 0 ? good : bad, dictionary) ? 1 : 0;
+        }
+
+        long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+        Assert.Equal(0, allocated);
+        Assert.Equal(Iterations / 2, accepted);
+    }
 }

@@ -28,6 +28,10 @@ public sealed class ValidationPlanTests
         // Repeating groups: mutated NumInGroup values and dropped/repeated members must get the walk's verdict.
         RepeatingGroupTestData.NewOrderWith(RepeatingGroupTestData.NestedParties),
         RepeatingGroupTestData.MarketDataRequestBody,
+
+        // LENGTH/DATA pairs: never guided; mutated counts and tags must still get the walk's verdict.
+        DataFieldTestData.NewOrderWithEncodedText("hello"),
+        DataFieldTestData.LogonWithRawData("abcd"),
     ];
 
     /// <summary>Replacement values that exercise every check: bad ints, decimals, chars, enums, timestamps, empties.</summary>
