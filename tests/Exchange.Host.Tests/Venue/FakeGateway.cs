@@ -109,6 +109,23 @@ internal sealed class FakeGateway : IFixGateway, IGatewayFactory
         }
     }
 
+    /// <summary>Events the start-up replay handed over (<see cref="RecoverEvent"/>), in order.</summary>
+    public List<EngineEvent> Recovered { get; } = [];
+
+    /// <summary>The last event id <see cref="CompleteRecovery"/> was told; null before it was called.</summary>
+    public long? RecoveryCompletedAt { get; private set; }
+
+    /// <summary>What <see cref="RecoverEvent"/> answers: whether the event counts as stored for its session.</summary>
+    public Func<EngineEvent, bool> StoresRecovered { get; set; } = _ => false;
+
+    public bool RecoverEvent(in EngineEvent engineEvent)
+    {
+        Recovered.Add(engineEvent);
+        return StoresRecovered(engineEvent);
+    }
+
+    public void CompleteRecovery(long lastEventId) => RecoveryCompletedAt = lastEventId;
+
     public void SendMarketDataSnapshot(int ownerId, in MarketDataSubscription subscription, in BookDepth depth)
     {
         lock (_lock)
