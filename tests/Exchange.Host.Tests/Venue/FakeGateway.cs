@@ -115,13 +115,11 @@ internal sealed class FakeGateway : IFixGateway, IGatewayFactory
     /// <summary>The last event id <see cref="CompleteRecovery"/> was told; null before it was called.</summary>
     public long? RecoveryCompletedAt { get; private set; }
 
-    /// <summary>What <see cref="RecoverEvent"/> answers: whether the event counts as stored for its session.</summary>
-    public Func<EngineEvent, bool> StoresRecovered { get; set; } = _ => false;
-
+    /// <summary>Records the event; answers "not stored", as for sessions whose stores already hold every report.</summary>
     public bool RecoverEvent(in EngineEvent engineEvent)
     {
         Recovered.Add(engineEvent);
-        return StoresRecovered(engineEvent);
+        return false;
     }
 
     public void CompleteRecovery(long lastEventId) => RecoveryCompletedAt = lastEventId;
