@@ -138,11 +138,19 @@ public class SessionStepBenchmarks
 
         public void SetNextTargetSeqNum(int value) => NextTargetSeqNum = value;
 
-        public void StoreOutbound(int msgSeqNum, ReadOnlySpan<byte> msgType, long sendingTimeNanos, ReadOnlySpan<byte> body)
+        public long LastEventId { get; private set; } = ISessionStore.UnknownEventId;
+
+        public void StoreOutbound(int msgSeqNum, ReadOnlySpan<byte> msgType, long sendingTimeNanos, ReadOnlySpan<byte> body, long eventId = 0)
         {
             body.CopyTo(_copy);
             NextSenderSeqNum = msgSeqNum + 1;
+            if (eventId > 0)
+            {
+                LastEventId = eventId;
+            }
         }
+
+        public void SetLastEventId(long eventId) => LastEventId = eventId;
 
         public bool TryGetOutbound(int msgSeqNum, out StoredMessage message)
         {

@@ -3,6 +3,7 @@ using System.Collections.Concurrent;
 using System.Diagnostics;
 using System.IO.Pipelines;
 using System.Net.Sockets;
+using System.Runtime.CompilerServices;
 using Exchange.Core.Domain;
 using Exchange.Core.Events;
 using Exchange.Core.MarketData;
@@ -20,7 +21,7 @@ namespace Exchange.Fix.Gateway;
 /// nothing that can wait (publishing into the inbound ring, market-data callbacks) runs under it. Allocation: none per
 /// message in steady state; per connection a framer, a parsed view and small buffers.
 /// </remarks>
-public sealed class FixGateway : IFixGateway, IDisposable
+public sealed partial class FixGateway : IFixGateway, IDisposable
 {
     private static ReadOnlySpan<byte> BacklogText => "send backlog exceeded"u8;
 
@@ -138,39 +139,51 @@ public sealed class FixGateway : IFixGateway, IDisposable
 
     public void SendEvent(in EngineEvent engineEvent, in StageTimes times)
     {
-        if ((uint)engineEvent.OwnerId >= (uint)_sessions.Length)
+        int length = EncodeEvent(in engineEvent, out ReadOnlySpan<byte> msgType);
+        if (length < 0)
         {
-            _services.Log.Warn($"event {engineEvent.EventId} for unknown owner {engineEvent.OwnerId} dropped");
             return;
         }
 
         Span<byte> body = _eventBody;
-        int length;
-        ReadOnlySpan<byte> msgType;
-        if (engineEvent.Type == EventType.CancelRejected)
-        {
-            length = OrderCancelRejectEncoder.EncodeBody(body, engineEvent);
-            msgType = "9"u8;
-        }
-        else
-        {
-            InstrumentDirectory instruments = _services.Instruments;
-            if (!instruments.TryGetById(engineEvent.InstrumentId, out Instrument? instrument))
-            {
-                _services.Log.Warn($"event {engineEvent.EventId} for unknown instrument {engineEvent.InstrumentId} dropped");
-                return;
-            }
-
-            length = ExecutionReportEncoder.EncodeBody(body, engineEvent, instruments.SymbolOf(instrument.Id), instrument.PriceDecimals);
-            msgType = "8"u8;
-        }
-
         if (_services.Options.StageTimestamps)
         {
             length += StageTimeTags.Write(body[length..], times, times.Sent != 0 ? times.Sent : Stopwatch.GetTimestamp());
         }
 
-        Send(_sessions[engineEvent.OwnerId], msgType, body[..length], transient: false);
+        Send(_sessions[engineEvent.OwnerId], msgType, body[..length], transient: false, engineEvent.EventId);
+    }
+
+    /// <summary>
+    /// Encodes an engine event's report body into the sender's buffer: OrderCancelReject (9) for a refused cancel or
+    /// replace, ExecutionReport (8) for everything else. Returns the body's length, or -1 (logged) when the event names
+    /// an owner or instrument the gateway does not have; the same event is dropped the same way whenever it is encoded.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)] // on the sender's path per report, as when it was inside SendEvent
+    private int EncodeEvent(in EngineEvent engineEvent, out ReadOnlySpan<byte> msgType)
+    {
+        msgType = default;
+        if ((uint)engineEvent.OwnerId >= (uint)_sessions.Length)
+        {
+            _services.Log.Warn($"event {engineEvent.EventId} for unknown owner {engineEvent.OwnerId} dropped");
+            return -1;
+        }
+
+        if (engineEvent.Type == EventType.CancelRejected)
+        {
+            msgType = "9"u8;
+            return OrderCancelRejectEncoder.EncodeBody(_eventBody, engineEvent);
+        }
+
+        InstrumentDirectory instruments = _services.Instruments;
+        if (!instruments.TryGetById(engineEvent.InstrumentId, out Instrument? instrument))
+        {
+            _services.Log.Warn($"event {engineEvent.EventId} for unknown instrument {engineEvent.InstrumentId} dropped");
+            return -1;
+        }
+
+        msgType = "8"u8;
+        return ExecutionReportEncoder.EncodeBody(_eventBody, engineEvent, instruments.SymbolOf(instrument.Id), instrument.PriceDecimals);
     }
 
     public void SendMarketDataSnapshot(int ownerId, in MarketDataSubscription subscription, in BookDepth depth)
@@ -182,7 +195,7 @@ public sealed class FixGateway : IFixGateway, IDisposable
 
         int length = MarketDataSnapshotEncoder.EncodeBody(
             _marketDataBody, subscription.MdReqId.AsSpan(), _services.Instruments.SymbolOf(instrument.Id), depth, subscription.MarketDepth, instrument.PriceDecimals);
-        Send(gs, "W"u8, _marketDataBody.AsSpan(0, length), transient: true);
+        Send(gs, "W"u8, _marketDataBody.AsSpan(0, length), transient: true, eventId: 0);
     }
 
     public void SendMarketDataIncremental(int ownerId, in MarketDataSubscription subscription, in BookDepth previous, in BookDepth current)
@@ -196,7 +209,7 @@ public sealed class FixGateway : IFixGateway, IDisposable
             _marketDataBody, subscription.MdReqId.AsSpan(), _services.Instruments.SymbolOf(instrument.Id), previous, current, subscription.MarketDepth, instrument.PriceDecimals);
         if (length > 0)
         {
-            Send(gs, "X"u8, _marketDataBody.AsSpan(0, length), transient: true);
+            Send(gs, "X"u8, _marketDataBody.AsSpan(0, length), transient: true, eventId: 0);
         }
     }
 
@@ -307,7 +320,8 @@ public sealed class FixGateway : IFixGateway, IDisposable
     internal ConnectionHandler CreateHandler(IFixConnection connection) => new(this, _services, connection, input: null);
 
     /// <summary>One application message into a session, and the slow-consumer check for its connection.</summary>
-    private void Send(GatewaySession gs, ReadOnlySpan<byte> msgType, ReadOnlySpan<byte> body, bool transient)
+    /// <param name="eventId">The engine event a report comes from (kept by the store), 0 for other messages.</param>
+    private void Send(GatewaySession gs, ReadOnlySpan<byte> msgType, ReadOnlySpan<byte> body, bool transient, long eventId)
     {
         lock (gs.Lock)
         {
@@ -320,7 +334,7 @@ public sealed class FixGateway : IFixGateway, IDisposable
                 }
                 else
                 {
-                    gs.Session.SendApplication(msgType, body);
+                    gs.Session.SendApplication(msgType, body, eventId);
                 }
             }
             finally

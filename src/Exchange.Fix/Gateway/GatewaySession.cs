@@ -26,4 +26,10 @@ internal sealed class GatewaySession
 
     /// <summary>Set once the slow-consumer cut-off ran for the current connection, so it runs once.</summary>
     public bool SlowConsumerHandled { get; set; }
+
+    /// <summary>Start-up only: reports stored for journalled events the store lacked (<see cref="FixGateway.RecoverEvent"/>).</summary>
+    public int RecoveredReports { get; set; }
+
+    /// <summary>Start-up only: the MsgSeqNum the first of <see cref="RecoveredReports"/> was stored as.</summary>
+    public int FirstRecoveredSeqNum { get; set; }
 }

@@ -33,6 +33,22 @@ public interface IFixGateway
     /// <summary>Sends one engine event to its owner as an ExecutionReport (or OrderCancelReject); stored for resend if the owner is away.</summary>
     void SendEvent(in EngineEvent engineEvent, in StageTimes times);
 
+    /// <summary>
+    /// Start-up only, while the host replays its journal and before any connection or sender runs: one event the
+    /// replay produced, in replay order. When its owner's session store holds no report of this event (its id is past
+    /// <see cref="Session.ISessionStore.LastEventId"/>), the report is stored as the session's next message, as if sent
+    /// while the client was away: the client's Logon then sees a higher MsgSeqNum and its ResendRequest gets it.
+    /// </summary>
+    /// <returns>True when the report was stored; false when the store already had it or cannot tell.</returns>
+    bool RecoverEvent(in EngineEvent engineEvent);
+
+    /// <summary>
+    /// Start-up only, after the last <see cref="RecoverEvent"/>: <paramref name="lastEventId"/> is the id of the
+    /// replay's last event (0 for none). A store that cannot tell which reports it holds starts counting from there; so
+    /// does one that holds reports of events the journal does not have. Logs what each session recovered.
+    /// </summary>
+    void CompleteRecovery(long lastEventId);
+
     /// <summary>Full refresh (35=W) of one book for one subscription.</summary>
     void SendMarketDataSnapshot(int ownerId, in MarketDataSubscription subscription, in BookDepth depth);
 

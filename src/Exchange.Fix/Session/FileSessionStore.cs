@@ -5,10 +5,11 @@ namespace Exchange.Fix.Session;
 
 /// <summary>
 /// A durable <see cref="ISessionStore"/>: one append-only file of records, each [int32 payloadLength][uint32 CRC-32 of
-/// payload][payload], payload = [kind][data]. Kinds: next sender seq, next target seq, stored outbound message
-/// (which also sets the next sender seq). Opening replays the records; the first record that is short, oversized or
-/// fails its CRC ends the replay and the file is truncated there, so a record torn by a crash is dropped and later
-/// appends never follow garbage.
+/// payload][payload], payload = [kind][data]. Kinds: next sender seq, next target seq, stored outbound message (which
+/// also sets the next sender seq), stored report (a message with the int64 event id that becomes
+/// <see cref="LastEventId"/>), and last event id alone. Opening replays the records; the first record that is short,
+/// oversized, of an unknown kind or fails its CRC ends the replay and the file is truncated there, so a record torn by
+/// a crash is dropped and later appends never follow garbage.
 /// </summary>
 /// <remarks>
 /// <para>Records are written straight into a memory map of the file: a record is in the OS page cache (safe from a
@@ -17,7 +18,9 @@ namespace Exchange.Fix.Session;
 /// <see cref="FsyncPolicy"/>. The file is extended (sparsely) a chunk ahead of the records; the zero-filled rest reads
 /// as the end on replay, and <see cref="Dispose"/> trims it.</para>
 /// <para>Resends read stored messages from the map; only an index of record offsets is kept in memory. The file grows
-/// with the session and is truncated on <see cref="Reset"/> (ResetSeqNumFlag logon); there is no other compaction.
+/// with the session and is truncated on <see cref="Reset"/> (ResetSeqNumFlag logon), which then writes the last event
+/// id again as its first record; there is no other compaction. A build from before reports carried their event id
+/// stops reading at the first such record (and truncates there): do not run an older build on a newer store.
 /// Single-threaded. Allocation: none per record (a new mapping object when the file grows by a chunk).</para>
 /// </remarks>
 public sealed unsafe class FileSessionStore : ISessionStore
@@ -27,6 +30,9 @@ public sealed unsafe class FileSessionStore : ISessionStore
     private const byte KindSenderSeq = 1;
     private const byte KindTargetSeq = 2;
     private const byte KindMessage = 3;
+    private const byte KindReport = 4;
+    private const byte KindLastEventId = 5;
+    private const int EventIdSize = 8;
 
     private readonly AppendMappedFile _file;
     private readonly FsyncPolicy _policy;
@@ -72,6 +78,9 @@ public sealed unsafe class FileSessionStore : ISessionStore
 
     public int NextTargetSeqNum { get; private set; } = 1;
 
+    /// <remarks>Unknown for a new file, or one whose records never carried an event id.</remarks>
+    public long LastEventId { get; private set; } = ISessionStore.UnknownEventId;
+
     public void SetNextSenderSeqNum(int value)
     {
         NextSenderSeqNum = value;
@@ -84,16 +93,36 @@ public sealed unsafe class FileSessionStore : ISessionStore
         AppendSeq(KindTargetSeq, value);
     }
 
-    public void StoreOutbound(int msgSeqNum, ReadOnlySpan<byte> msgType, long sendingTimeNanos, ReadOnlySpan<byte> body)
+    public void StoreOutbound(int msgSeqNum, ReadOnlySpan<byte> msgType, long sendingTimeNanos, ReadOnlySpan<byte> body, long eventId = 0)
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(msgSeqNum, 1);
-        int payloadLength = 1 + StoredMessageCodec.SizeOf(msgType, body);
+        int prefix = eventId > 0 ? 1 + EventIdSize : 1;
+        int payloadLength = prefix + StoredMessageCodec.SizeOf(msgType, body);
         Span<byte> payload = BeginRecord(payloadLength);
-        payload[0] = KindMessage;
-        StoredMessageCodec.Write(payload[1..], msgSeqNum, msgType, sendingTimeNanos, body);
+        if (eventId > 0)
+        {
+            payload[0] = KindReport;
+            BinaryPrimitives.WriteInt64LittleEndian(payload[1..], eventId);
+            LastEventId = eventId;
+        }
+        else
+        {
+            payload[0] = KindMessage;
+        }
+
+        StoredMessageCodec.Write(payload[prefix..], msgSeqNum, msgType, sendingTimeNanos, body);
         IndexMessage(msgSeqNum, _fileLength);
         NextSenderSeqNum = msgSeqNum + 1;
         EndRecord(payloadLength);
+    }
+
+    public void SetLastEventId(long eventId)
+    {
+        LastEventId = eventId;
+        Span<byte> payload = BeginRecord(1 + EventIdSize);
+        payload[0] = KindLastEventId;
+        BinaryPrimitives.WriteInt64LittleEndian(payload[1..], eventId);
+        EndRecord(1 + EventIdSize);
     }
 
     /// <remarks>The message's spans point into the map: valid until the next call that writes to this store.</remarks>
@@ -108,7 +137,7 @@ public sealed unsafe class FileSessionStore : ISessionStore
         byte* record = _file.Base + (_offsets[msgSeqNum] - 1);
         int length = BinaryPrimitives.ReadInt32LittleEndian(new ReadOnlySpan<byte>(record, HeaderSize));
         var payload = new ReadOnlySpan<byte>(record + HeaderSize, length);
-        return payload.Length > 1 && payload[0] == KindMessage && StoredMessageCodec.TryRead(payload[1..], out message);
+        return StoredMessageCodec.TryRead(MessageOf(payload), out message);
     }
 
     public void Reset()
@@ -119,6 +148,13 @@ public sealed unsafe class FileSessionStore : ISessionStore
         Array.Clear(_offsets);
         NextSenderSeqNum = 1;
         NextTargetSeqNum = 1;
+
+        // The reports sent so far stay sent: without this record, a restart after the reset could not tell which
+        // journalled reports this session still lacks.
+        if (LastEventId != ISessionStore.UnknownEventId)
+        {
+            SetLastEventId(LastEventId);
+        }
     }
 
     public void Flush()
@@ -217,13 +253,32 @@ public sealed unsafe class FileSessionStore : ISessionStore
             case KindTargetSeq when data.Length == 4:
                 NextTargetSeqNum = BinaryPrimitives.ReadInt32LittleEndian(data);
                 return true;
-            case KindMessage when StoredMessageCodec.TryRead(data, out StoredMessage message) && message.MsgSeqNum >= 1:
+            case KindMessage or KindReport when StoredMessageCodec.TryRead(MessageOf(payload), out StoredMessage message) && message.MsgSeqNum >= 1:
                 IndexMessage(message.MsgSeqNum, recordOffset);
                 NextSenderSeqNum = message.MsgSeqNum + 1;
+                if (payload[0] == KindReport)
+                {
+                    LastEventId = BinaryPrimitives.ReadInt64LittleEndian(data);
+                }
+
+                return true;
+            case KindLastEventId when data.Length == EventIdSize:
+                LastEventId = BinaryPrimitives.ReadInt64LittleEndian(data);
                 return true;
             default:
                 return false;
         }
+    }
+
+    /// <summary>The stored-message bytes of a message or report record; empty for any other kind (never a message).</summary>
+    private static ReadOnlySpan<byte> MessageOf(ReadOnlySpan<byte> payload)
+    {
+        if (payload.Length > 1 && payload[0] == KindMessage)
+        {
+            return payload[1..];
+        }
+
+        return payload.Length > 1 + EventIdSize && payload[0] == KindReport ? payload[(1 + EventIdSize)..] : default;
     }
 
     /// <summary>Reads records sequentially through a 1 MB window; stops at the first torn or corrupt record.</summary>

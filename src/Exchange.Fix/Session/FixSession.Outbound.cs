@@ -26,15 +26,19 @@ public sealed partial class FixSession
     /// </summary>
     /// <param name="msgType">MsgType (35) value, e.g. "8"u8.</param>
     /// <param name="body">The fields after the standard header as tag=value&lt;SOH&gt;, without CheckSum.</param>
+    /// <param name="eventId">
+    /// For a report of the venue's engine, its event id (above 0, increasing): stored with the message as the store's
+    /// <see cref="ISessionStore.LastEventId"/>. 0 for anything else.
+    /// </param>
     /// <returns>The MsgSeqNum assigned.</returns>
-    public int SendApplication(ReadOnlySpan<byte> msgType, ReadOnlySpan<byte> body)
+    public int SendApplication(ReadOnlySpan<byte> msgType, ReadOnlySpan<byte> body, long eventId = 0)
     {
         int seq = _store.NextSenderSeqNum;
         long now = _clock.UtcNowNanos;
 
         // Persist before writing: after a crash a number may be missing from the wire (recoverable by resend/gap fill),
         // but is never reused for a different message.
-        _store.StoreOutbound(seq, msgType, now, body);
+        _store.StoreOutbound(seq, msgType, now, body, eventId);
         if (_state == SessionState.Active)
         {
             Write(msgType, seq, now, body, possDup: false, origSendingTimeNanos: 0);

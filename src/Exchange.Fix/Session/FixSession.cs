@@ -70,6 +70,9 @@ public sealed partial class FixSession
 
     public int NextTargetSeqNum => _store.NextTargetSeqNum;
 
+    /// <summary>The store's <see cref="ISessionStore.LastEventId"/>: the last engine report this session holds.</summary>
+    public long LastEventId => _store.LastEventId;
+
     /// <summary>HeartBtInt (seconds) adopted from the client's Logon; 0 disables heartbeats.</summary>
     public int HeartBtInt => _heartBtInt;
 
@@ -146,6 +149,9 @@ public sealed partial class FixSession
 
         Sequence(message);
     }
+
+    /// <summary>Records <paramref name="eventId"/> as the last engine report this session holds, without a message.</summary>
+    internal void SetLastEventId(long eventId) => _store.SetLastEventId(eventId);
 
     /// <summary>The connection closed underneath the session (peer hung up, socket error).</summary>
     public void OnTransportClosed()

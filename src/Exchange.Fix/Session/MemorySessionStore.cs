@@ -18,15 +18,24 @@ public sealed class MemorySessionStore : ISessionStore
 
     public int NextTargetSeqNum { get; private set; } = 1;
 
+    /// <remarks>Unknown until set: a memory store starts empty after every restart, whatever it had sent before.</remarks>
+    public long LastEventId { get; private set; } = ISessionStore.UnknownEventId;
+
     public void SetNextSenderSeqNum(int value) => NextSenderSeqNum = value;
 
     public void SetNextTargetSeqNum(int value) => NextTargetSeqNum = value;
 
-    public void StoreOutbound(int msgSeqNum, ReadOnlySpan<byte> msgType, long sendingTimeNanos, ReadOnlySpan<byte> body)
+    public void StoreOutbound(int msgSeqNum, ReadOnlySpan<byte> msgType, long sendingTimeNanos, ReadOnlySpan<byte> body, long eventId = 0)
     {
         _log.Append(msgSeqNum, msgType, sendingTimeNanos, body);
         NextSenderSeqNum = msgSeqNum + 1;
+        if (eventId > 0)
+        {
+            LastEventId = eventId;
+        }
     }
+
+    public void SetLastEventId(long eventId) => LastEventId = eventId;
 
     public bool TryGetOutbound(int msgSeqNum, out StoredMessage message) => _log.TryGet(msgSeqNum, out message);
 

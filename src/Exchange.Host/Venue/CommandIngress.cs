@@ -19,7 +19,7 @@ namespace Exchange.Host.Venue;
 internal sealed class CommandIngress : ICommandPublisher
 {
     private readonly SequenceRing<InboundSlot> _ring;
-    private readonly long _firstSequence;
+    private long _firstSequence;
     private readonly Action? _drainRing;
     private int _inFlight;
     private int _stopping;
@@ -38,6 +38,13 @@ internal sealed class CommandIngress : ICommandPublisher
     }
 
     public bool IsAccepting => Volatile.Read(ref _stopping) == 0;
+
+    /// <summary>
+    /// Start-up, before the first publication: numbers ring slot 0 as one past <paramref name="lastJournalled"/>. The
+    /// venue builds the gateway, and with it this ingress, before it replays the journal (the replay hands reports to
+    /// the gateway's session stores), so the last journalled sequence is known only afterwards.
+    /// </summary>
+    public void ContinueAfter(long lastJournalled) => _firstSequence = lastJournalled + 1;
 
     public bool TryPublish(in Command command)
     {

@@ -6,6 +6,7 @@ using System.Net;
 using System.Net.Sockets;
 using Exchange.Core.Commands;
 using Exchange.Core.Domain;
+using Exchange.Core.Events;
 using Exchange.Fix.Gateway;
 using Exchange.Host.Configuration;
 using Exchange.Host.Journal;
@@ -24,9 +25,11 @@ namespace Exchange.Host.Venue;
 /// market data, the FIX gateway and the socket listener, started in dependency order and stopped gracefully.
 /// </summary>
 /// <remarks>
-/// <para>Start: build the engine from the configured strategies; open the journal (a torn tail is truncated and
-/// logged) and replay every record into the engine before anything is accepted; publish the recovered books; start
-/// the sender, then the journaller and the matcher; start market data; open the listener last.</para>
+/// <para>Start: build the engine from the configured strategies; build the gateway (it opens the session stores);
+/// open the journal (a torn tail is truncated and logged) and replay every record into the engine before anything is
+/// accepted, handing each replayed event to the gateway so that reports a session store never got are stored for
+/// resend; publish the recovered books; start the sender, then the journaller and the matcher; start market data;
+/// open the listener last.</para>
 /// <para>Stop: close the listener; log sessions out; refuse new commands; drain the inbound ring (everything accepted
 /// is journalled and matched), then the outbound ring (every report that can be sent is sent); close the journal
 /// (fsync); stop market data.</para>
@@ -90,6 +93,9 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
 
     /// <summary>Commands recovered from the journal at start.</summary>
     public long RecoveredCommands { get; private set; }
+
+    /// <summary>Reports the replay stored for sessions whose stores lacked them (the venue had stopped in between).</summary>
+    public long RecoveredReports { get; private set; }
 
     /// <summary>What opening the journal found (after start).</summary>
     internal JournalScan JournalScan { get; private set; }
@@ -200,8 +206,6 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         _engine = _engineFactory?.Invoke(instruments) ?? VenueEngine.FromPlugins(_options, instruments);
         var books = new BookPublisher(_engine.Engine, _engine.Store, instruments.Count);
 
-        long lastSequence = Recover(books);
-
         PipelineOptions pipeline = _options.Pipeline;
         bool inline = Enum.Parse<PipelineMode>(pipeline.Mode, ignoreCase: true) == PipelineMode.Inline;
         WaitStrategyKind matcherWait = WaitStrategies.Parse(pipeline.MatcherWait, "Venue:Pipeline:MatcherWait");
@@ -209,16 +213,18 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         WaitStrategyKind senderWait = WaitStrategies.Parse(pipeline.SenderWait, "Venue:Pipeline:SenderWait");
         int? cpu = pipeline.MatcherCpu >= 0 ? pipeline.MatcherCpu : null;
 
-        _gate = new DurabilityGate(_journal!.DurableSequence);
-
         // Inline: the polling thread is the only producer, and it drains the ring itself when the ring is full.
         _inbound = new SequenceRing<InboundSlot>(pipeline.InboundRingSize, inline ? ProducerMode.Single : ProducerMode.Multi);
         _outbound = new SequenceRing<OutboundSlot>(pipeline.OutboundRingSize, ProducerMode.Single);
         InlinePipeline? inlinePipeline = null;
-        _ingress = new CommandIngress(_inbound, lastSequence + 1, inline ? () => inlinePipeline!.RunOnce() : null);
+        _ingress = new CommandIngress(_inbound, firstSequence: 0, inline ? () => inlinePipeline!.RunOnce() : null);
         _marketData = new MarketDataPublisher(
             _engine.Store, instruments.Count, _options.MarketData.PublishIntervalMicroseconds, _loggerFactory.CreateLogger<MarketDataPublisher>());
+
+        // The gateway before the replay: the replay hands it the reports its session stores may lack.
         _gateway = _gatewayFactory.Create(_options, instruments, _ingress, _marketData);
+        _ingress.ContinueAfter(Recover(books, _gateway));
+        _gate = new DurabilityGate(_journal!.DurableSequence);
 
         _metrics = new VenueMetrics(Counters, _meterFactory);
         EventProcessor sender = _outbound.AddProcessor(new SenderHandler(_gateway, _gate, senderWait, _metrics), senderWait, "sender");
@@ -306,8 +312,11 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         }
     }
 
-    /// <summary>Opens the journal and replays it into the engine; returns the last journalled sequence (-1 when empty).</summary>
-    private long Recover(BookPublisher books)
+    /// <summary>
+    /// Opens the journal and replays it into the engine, handing every event to <paramref name="gateway"/> so each
+    /// session stores the reports its store lacks; returns the last journalled sequence (-1 when empty).
+    /// </summary>
+    private long Recover(BookPublisher books, IFixGateway gateway)
     {
         string path = Path.GetFullPath(_options.Journal.Path);
         string? directory = Path.GetDirectoryName(path);
@@ -325,6 +334,8 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         // One pass over the journal: every valid record is replayed into the engine as the writer's open scans it.
         long started = Stopwatch.GetTimestamp();
         long replayed = 0;
+        long reports = 0;
+        long lastEventId = 0;
         VenueEngine engine = _engine!;
         _journal = JournalWriter.Open(path, journalOptions, (long sequence, in Command command) =>
         {
@@ -333,9 +344,19 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
                 throw new InvalidDataException($"Journal '{path}': record {sequence} holds a command numbered {command.Sequence}.");
             }
 
-            _ = engine.Engine.Process(in command);
+            foreach (ref readonly EngineEvent engineEvent in engine.Engine.Process(in command))
+            {
+                if (gateway.RecoverEvent(in engineEvent))
+                {
+                    reports++;
+                }
+
+                lastEventId = engineEvent.EventId;
+            }
+
             replayed++;
         }, out JournalScan scan);
+        gateway.CompleteRecovery(lastEventId);
         JournalScan = scan;
         if (scan.Status == JournalReadStatus.Clean)
         {
@@ -348,7 +369,8 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
 
         books.PublishAll(scan.LastSequence);
         RecoveredCommands = replayed;
-        LogReplayed(_logger, replayed, Stopwatch.GetElapsedTime(started).TotalMilliseconds, _engine!.Engine.RestingOrderCount);
+        RecoveredReports = reports;
+        LogReplayed(_logger, replayed, Stopwatch.GetElapsedTime(started).TotalMilliseconds, _engine!.Engine.RestingOrderCount, reports);
         return scan.LastSequence;
     }
 
@@ -528,8 +550,8 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
     [LoggerMessage(Level = LogLevel.Warning, Message = "Journal {Path}: {Scan}")]
     private static partial void LogJournalDropped(ILogger logger, string path, string scan);
 
-    [LoggerMessage(Level = LogLevel.Information, Message = "Replayed {Count} journalled commands in {Milliseconds:F1} ms; {Resting} orders resting")]
-    private static partial void LogReplayed(ILogger logger, long count, double milliseconds, int resting);
+    [LoggerMessage(Level = LogLevel.Information, Message = "Replayed {Count} journalled commands in {Milliseconds:F1} ms; {Resting} orders resting; {Reports} reports stored for sessions that lacked them")]
+    private static partial void LogReplayed(ILogger logger, long count, double milliseconds, int resting, long reports);
 
     [LoggerMessage(Level = LogLevel.Information, Message = "Polling thread since start: {Over100Us} passes over 100 us ({Milliseconds:F1} ms in all), {Over1Ms} over 1 ms, {Over10Ms} over 10 ms")]
     private static partial void LogPollerPasses(ILogger logger, long over100Us, double milliseconds, long over1Ms, long over10Ms);

@@ -47,7 +47,12 @@ internal sealed class GatewayHarness : IDisposable
 
     internal ConnectionHandler Handler { get; }
 
-    public int NextClientSeq => _clientSeq;
+    /// <summary>MsgSeqNum of the client's next message; set it to resume a session a previous gateway served.</summary>
+    public int NextClientSeq
+    {
+        get => _clientSeq;
+        set => _clientSeq = value;
+    }
 
     /// <summary>A client message with the standard header filled in ('|' for SOH in <paramref name="fields"/>).</summary>
     public byte[] Message(string msgType, string fields, int? seq = null)

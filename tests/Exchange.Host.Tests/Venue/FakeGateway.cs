@@ -109,6 +109,21 @@ internal sealed class FakeGateway : IFixGateway, IGatewayFactory
         }
     }
 
+    /// <summary>Events the start-up replay handed over (<see cref="RecoverEvent"/>), in order.</summary>
+    public List<EngineEvent> Recovered { get; } = [];
+
+    /// <summary>The last event id <see cref="CompleteRecovery"/> was told; null before it was called.</summary>
+    public long? RecoveryCompletedAt { get; private set; }
+
+    /// <summary>Records the event; answers "not stored", as for sessions whose stores already hold every report.</summary>
+    public bool RecoverEvent(in EngineEvent engineEvent)
+    {
+        Recovered.Add(engineEvent);
+        return false;
+    }
+
+    public void CompleteRecovery(long lastEventId) => RecoveryCompletedAt = lastEventId;
+
     public void SendMarketDataSnapshot(int ownerId, in MarketDataSubscription subscription, in BookDepth depth)
     {
         lock (_lock)

@@ -94,6 +94,12 @@ public sealed class VenueAllocationTests
 
         public void SendEvent(in EngineEvent engineEvent, in StageTimes times) => Sent++;
 
+        public bool RecoverEvent(in EngineEvent engineEvent) => false;
+
+        public void CompleteRecovery(long lastEventId)
+        {
+        }
+
         public Task RunConnectionAsync(IFixConnection connection, PipeReader input, CancellationToken cancellationToken) => throw new NotSupportedException();
 
         public IFixConnectionReader Attach(IFixConnection connection) => throw new NotSupportedException();

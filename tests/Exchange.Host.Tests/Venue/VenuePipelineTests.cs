@@ -105,6 +105,10 @@ public sealed class VenuePipelineTests
             Assert.Equal(30, second.Processed.Count);
             Assert.Equal(30, second.RestingOrderCount);
 
+            // Every replayed event went to the gateway, in order, for the sessions to store what they lack.
+            Assert.Equal(Enumerable.Range(1, 30).Select(i => (long)i), secondGateway.Recovered.Select(e => e.EventId));
+            Assert.Equal(30, secondGateway.RecoveryCompletedAt);
+
             // A duplicate of a recovered ClOrdID is rejected (state came back), and numbering continues at 30.
             Command duplicate = VenueTestOptions.NewOrder(7);
             Command fresh = VenueTestOptions.NewOrder(30);

@@ -1,0 +1,200 @@
+using System.Globalization;
+using System.Net;
+using Exchange.Core.Commands;
+using Exchange.Core.Domain;
+using Exchange.Fix.Session;
+using Exchange.Host.Journal;
+using Exchange.Host.Venue;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
+using Xunit;
+
+namespace Exchange.Host.Tests.Venue;
+
+/// <summary>
+/// The crash window between journalling a command and storing its reports, made deterministic: a venue runs and stops
+/// with every report stored, then commands are appended to its journal as if the venue had journalled them and died
+/// before its sender stored their reports. The restarted venue must store exactly those reports for each session, and
+/// each client must get every one of them, once, through the ResendRequest its Logon's higher MsgSeqNum calls for.
+/// </summary>
+public sealed class VenueReportRecoveryTests
+{
+    [Theory]
+    [InlineData("Threaded")]
+    [InlineData("Inline")]
+    public async Task Reports_of_journalled_commands_missing_from_the_session_stores_reach_each_client_once_after_a_restart(string pipelineMode)
+    {
+        using var directory = new TempVenueDirectory();
+        string sessions = Path.Combine(directory.Path, "sessions");
+        string config = VenueConfigFile.Write(directory.Path, port: 0, storePath: sessions, pipelineMode: pipelineMode);
+
+        // Before the crash: two resting buys from CLIENT1, both acknowledged and stored; CLIENT2 only logs on.
+        int buyerSeq, sellerSeq, buyerLastSeen, sellerLastSeen;
+        var execIdsBefore = new HashSet<string>(StringComparer.Ordinal);
+        using (IHost venue = await StartAsync(config))
+        {
+            IPEndPoint endPoint = await EndPointOf(venue);
+            await using FixTestClient buyer = await LogOnAsync(endPoint, "CLIENT1", nextSeqNum: 1);
+            await using FixTestClient seller = await LogOnAsync(endPoint, "CLIENT2", nextSeqNum: 1);
+            await buyer.NewOrderAsync("B1", '1', 100, "100.00");
+            execIdsBefore.Add((await buyer.ExpectExecutionAsync("B1", '0'))[17]);
+            await buyer.NewOrderAsync("B2", '1', 30, "99.00");
+            execIdsBefore.Add((await buyer.ExpectExecutionAsync("B2", '0'))[17]);
+            await LogOutAsync(buyer);
+            await LogOutAsync(seller);
+            (buyerSeq, sellerSeq, buyerLastSeen, sellerLastSeen) = (buyer.NextSeqNum, seller.NextSeqNum, buyer.LastReceivedSeqNum, seller.LastReceivedSeqNum);
+            await venue.StopAsync().WaitAsync(TimeSpan.FromSeconds(30));
+        }
+
+        // The crash window: journalled, never reported. Owner 0 is CLIENT1, owner 1 CLIENT2 (configuration order).
+        AppendToJournal(
+            directory.JournalPath,
+            Order(owner: 0, "B3", Side.Buy, 70, 1_010_000),     // rests:                    CLIENT1 Accepted
+            Order(owner: 1, "S1", Side.Sell, 120, 995_000),     // takes B3 70, then B1 50:  CLIENT2 Accepted, Trade, Trade; CLIENT1 Trade B3, Trade B1
+            Cancel(owner: 0, "C1", "NOPE"),                     // unknown order:            CLIENT1 OrderCancelReject
+            Order(owner: 0, "B4", Side.Buy, 10, 1_000_050),     // off the 0.01 tick:        CLIENT1 Rejected
+            Cancel(owner: 0, "C2", "B2"));                      //                           CLIENT1 Cancelled
+
+        using (IHost venue = await StartAsync(config))
+        {
+            IPEndPoint endPoint = await EndPointOf(venue);
+
+            await using FixTestClient buyer = await LogOnAsync(endPoint, "CLIENT1", buyerSeq);
+            List<Dictionary<int, string>> buyerReports = await ResendAsync(buyer, from: buyerLastSeen + 1);
+            Assert.Equal(
+                ["8 0 B3", "8 F B3", "8 F B1", "9 - C1", "8 8 B4", "8 4 C2"],
+                buyerReports.Select(m => $"{m[35]} {m.GetValueOrDefault(150, "-")} {m[11]}"));
+            Assert.Equal(("70", "101", "50", "100"), (buyerReports[1][32], buyerReports[1][31], buyerReports[2][32], buyerReports[2][31]));
+            Assert.Equal("B2", buyerReports[5][41]);
+
+            await using FixTestClient seller = await LogOnAsync(endPoint, "CLIENT2", sellerSeq);
+            List<Dictionary<int, string>> sellerReports = await ResendAsync(seller, from: sellerLastSeen + 1);
+            Assert.Equal(["0 120", "F 50", "F 0"], sellerReports.Select(m => $"{m[150]} {m[151]}"));
+
+            // ExecIDs continue the engine's numbering: none repeats one the buyer had before the crash, none repeats
+            // across the two sessions, and a new order after the restart takes the next one.
+            string[] recoveredExecIds = [.. buyerReports.Concat(sellerReports).Where(m => m[35] == "8").Select(m => m[17])];
+            Assert.Equal(recoveredExecIds.Length, recoveredExecIds.Distinct().Count());
+            Assert.DoesNotContain(recoveredExecIds, execIdsBefore.Contains);
+            await buyer.NewOrderAsync("B5", '1', 5, "98.00");
+            Dictionary<int, string> fresh = await buyer.ExpectExecutionAsync("B5", '0');
+            Assert.True(long.Parse(fresh[17], CultureInfo.InvariantCulture) > recoveredExecIds.Max(id => long.Parse(id, CultureInfo.InvariantCulture)));
+            Assert.Equal("N", fresh.GetValueOrDefault(43, "N"));
+
+            // The book agrees with the reports: B1 has 50 of 100 left.
+            await buyer.CancelAsync("C3", "B1", '1');
+            Assert.Equal("50", (await buyer.ExpectExecutionAsync("C3", '4'))[14]);
+            Assert.Equal(buyerReports.Count + sellerReports.Count, venue.Services.GetRequiredService<VenueService>().RecoveredReports);
+            await buyer.DisposeAsync();
+            await seller.DisposeAsync();
+            await venue.StopAsync().WaitAsync(TimeSpan.FromSeconds(30));
+        }
+
+        // Another restart over the same journal stores nothing new: every report is in each store exactly once.
+        (int, int) before = NextSenderSeqNums(sessions);
+        using (IHost venue = await StartAsync(config))
+        {
+            Assert.Equal(0, venue.Services.GetRequiredService<VenueService>().RecoveredReports);
+            await venue.StopAsync().WaitAsync(TimeSpan.FromSeconds(30));
+        }
+
+        Assert.Equal(before, NextSenderSeqNums(sessions));
+    }
+
+    private static async Task<IHost> StartAsync(string config)
+    {
+        IHost host = VenueProgram.Build(["--config", config]);
+        try
+        {
+            await host.StartAsync().WaitAsync(TimeSpan.FromSeconds(30));
+            return host;
+        }
+        catch
+        {
+            host.Dispose();
+            throw;
+        }
+    }
+
+    private static Task<IPEndPoint> EndPointOf(IHost venue) =>
+        venue.Services.GetRequiredService<VenueEndpoint>().Bound.WaitAsync(TimeSpan.FromSeconds(10));
+
+    private static async Task<FixTestClient> LogOnAsync(IPEndPoint endPoint, string compId, int nextSeqNum)
+    {
+        FixTestClient client = await FixTestClient.ConnectAsync(endPoint, compId, nextSeqNum: nextSeqNum);
+        await client.LogonAsync();
+        await client.ExpectAsync(m => m[35] == "A", $"Logon reply to {compId}");
+        return client;
+    }
+
+    private static async Task LogOutAsync(FixTestClient client)
+    {
+        await client.SendAsync("5", "");
+        await client.ExpectAsync(m => m[35] == "5", "Logout reply");
+        Assert.True(await client.WaitForCloseAsync(TimeSpan.FromSeconds(10)));
+    }
+
+    /// <summary>
+    /// What a client does on seeing a Logon numbered past what it expects: asks for everything from
+    /// <paramref name="from"/>. Returns the application messages resent (each PossDupFlag=Y), in order, once the
+    /// SequenceReset-GapFill over the Logon's own number ends the resend.
+    /// </summary>
+    private static async Task<List<Dictionary<int, string>>> ResendAsync(FixTestClient client, int from)
+    {
+        int logon = client.LastReceivedSeqNum;
+        Assert.True(logon > from, $"the Logon was numbered {logon}: nothing for the client to ask for after {from - 1}");
+        await client.SendAsync("2", $"7={from}|16=0|");
+        string afterLogon = (logon + 1).ToString(CultureInfo.InvariantCulture);
+        await client.ExpectAsync(m => m[35] == "4" && m.GetValueOrDefault(36) == afterLogon, "the GapFill that ends the resend");
+        List<Dictionary<int, string>> resent = [.. client.AllReceived.Where(m => m[35] is "8" or "9")];
+        Assert.All(resent, m => Assert.Equal("Y", m[43]));
+        Assert.Equal(Enumerable.Range(from, resent.Count).Select(n => n.ToString(CultureInfo.InvariantCulture)), resent.Select(m => m[34]));
+        return resent;
+    }
+
+    private static void AppendToJournal(string path, params Command[] commands)
+    {
+        using JournalWriter journal = JournalWriter.Open(path, new Exchange.Host.Journal.JournalOptions { FsyncPolicy = Exchange.Host.Journal.FsyncPolicy.Never }, out JournalScan scan);
+        long sequence = scan.LastSequence;
+        foreach (Command command in commands)
+        {
+            Command numbered = command;
+            numbered.Sequence = ++sequence;
+            journal.Append(in numbered, sequence);
+        }
+
+        journal.CommitBatch();
+    }
+
+    private static Command Order(int owner, string clOrdId, Side side, long quantity, long price) => new()
+    {
+        Type = CommandType.NewOrder,
+        Side = side,
+        OrderType = OrderType.Limit,
+        TimeInForce = TimeInForce.Day,
+        InstrumentId = 0,
+        OwnerId = owner,
+        Price = price,
+        Quantity = quantity,
+        Timestamp = (DateTime.UtcNow.Ticks - DateTime.UnixEpoch.Ticks) * 100,
+        ClOrdId = ClOrdId.From(clOrdId),
+    };
+
+    private static Command Cancel(int owner, string clOrdId, string origClOrdId) => new()
+    {
+        Type = CommandType.Cancel,
+        Side = Side.Buy,
+        InstrumentId = 0,
+        OwnerId = owner,
+        Timestamp = (DateTime.UtcNow.Ticks - DateTime.UnixEpoch.Ticks) * 100,
+        ClOrdId = ClOrdId.From(clOrdId),
+        OrigClOrdId = ClOrdId.From(origClOrdId),
+    };
+
+    private static (int Client1, int Client2) NextSenderSeqNums(string sessions)
+    {
+        using var client1 = new FileSessionStore(Path.Combine(sessions, "EXCH-CLIENT1.session"), Exchange.Fix.Session.FsyncPolicy.Never);
+        using var client2 = new FileSessionStore(Path.Combine(sessions, "EXCH-CLIENT2.session"), Exchange.Fix.Session.FsyncPolicy.Never);
+        return (client1.NextSenderSeqNum, client2.NextSenderSeqNum);
+    }
+}
