@@ -3,8 +3,8 @@ using Exchange.Core.Commands;
 namespace Exchange.Host.Journal;
 
 /// <summary>
-/// Reads a journal's records in order, stopping at the first record that is incomplete (torn write) or fails its CRC,
-/// or at the zero-filled tail the writer extends the file by (see <see cref="JournalWriter"/>).
+/// Reads a journal's header and then its records in order, stopping at the first record that is incomplete (torn
+/// write) or fails its CRC, or at the zero-filled tail the writer extends the file by (see <see cref="JournalWriter"/>).
 /// It never returns such a record; <see cref="Status"/>, <see cref="StopOffset"/> and <see cref="DroppedBytes"/> say
 /// what was dropped so the host can log "dropped torn record at offset X".
 /// </summary>
@@ -21,16 +21,26 @@ internal sealed class JournalReader : IDisposable
     private long _bufferFileOffset;
     private bool _stopped;
 
-    private JournalReader(FileStream file, long dataStart, JournalReadStatus status)
+    private JournalReader(FileStream file, JournalHeader? header)
     {
         _file = file;
         _fileLength = file.Length;
         _buffer = new byte[JournalFormat.RecordSize * RecordsPerRead];
+        Header = header;
+        long dataStart = header?.DataStart ?? 0;
         _bufferFileOffset = dataStart;
         StopOffset = dataStart;
-        Status = status;
-        _stopped = status != JournalReadStatus.Clean;
+        if (header is null)
+        {
+            // A header cut short: no records can follow it (it is fsynced before the first one).
+            _stopped = true;
+            Status = _fileLength == 0 ? JournalReadStatus.Clean : JournalReadStatus.TornRecord;
+            DroppedBytes = _fileLength;
+        }
     }
+
+    /// <summary>The header, with the configuration the journal was written with; null when the file is shorter than a header.</summary>
+    public JournalHeader? Header { get; }
 
     /// <summary>Records returned so far.</summary>
     public long RecordsRead { get; private set; }
@@ -47,32 +57,24 @@ internal sealed class JournalReader : IDisposable
     /// Bytes after <see cref="StopOffset"/> that were not (and will never be) returned, once reading stopped on a bad
     /// record; zero at a clean end (the unused, zero-filled tail a crashed writer leaves is not data).
     /// </summary>
-    public long DroppedBytes => _stopped && Status != JournalReadStatus.Clean ? _fileLength - StopOffset : 0;
+    public long DroppedBytes { get; private set; }
 
     /// <summary>
-    /// Opens <paramref name="path"/> for reading. A file shorter than the header is reported as a torn header with no
-    /// records; a header from another format throws <see cref="InvalidDataException"/> naming the difference.
+    /// Opens <paramref name="path"/> for reading. A file shorter than its header is reported as a torn header with no
+    /// records; a header of another format, version or layout throws <see cref="JournalRefusedException"/> naming the
+    /// difference.
     /// </summary>
     public static JournalReader Open(string path)
     {
         var file = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.ReadWrite, bufferSize: 0, FileOptions.SequentialScan);
         try
         {
-            if (file.Length < JournalFormat.HeaderSize)
+            if (JournalHeader.Read(file, out JournalHeader? header, out string? problem) == JournalHeaderStatus.Refused)
             {
-                var empty = new JournalReader(file, 0, file.Length == 0 ? JournalReadStatus.Clean : JournalReadStatus.TornRecord);
-                empty._stopped = true;
-                return empty;
+                throw new JournalRefusedException(JournalRefusal.Format, $"Journal '{path}': {problem}.");
             }
 
-            Span<byte> header = stackalloc byte[JournalFormat.HeaderSize];
-            file.ReadExactly(header);
-            if (JournalFormat.ValidateHeader(header) is string problem)
-            {
-                throw new InvalidDataException($"Journal '{path}': {problem}.");
-            }
-
-            return new JournalReader(file, JournalFormat.HeaderSize, JournalReadStatus.Clean);
+            return new JournalReader(file, header);
         }
         catch
         {
@@ -155,5 +157,6 @@ internal sealed class JournalReader : IDisposable
     {
         Status = status;
         _stopped = true;
+        DroppedBytes = status != JournalReadStatus.Clean ? _fileLength - StopOffset : 0;
     }
 }

@@ -6,13 +6,19 @@ namespace Exchange.Host.Journal;
 /// <param name="Status">Why the scan stopped; anything but Clean means bytes were dropped.</param>
 /// <param name="GoodLength">The file length after truncation (header plus valid records).</param>
 /// <param name="DroppedBytes">Bytes truncated from the tail (a torn or corrupt record and anything after it).</param>
-internal readonly record struct JournalScan(long Records, long LastSequence, JournalReadStatus Status, long GoodLength, long DroppedBytes)
+/// <param name="ConfigurationChange">What the journal's recorded configuration became, when it changed; empty otherwise.</param>
+internal readonly record struct JournalScan(
+    long Records, long LastSequence, JournalReadStatus Status, long GoodLength, long DroppedBytes, string ConfigurationChange = "")
 {
     /// <summary>A sentence for the host's log when something was dropped.</summary>
-    public string Describe() => Status switch
+    public string Describe()
     {
-        JournalReadStatus.Clean => $"journal clean: {Records} records, last sequence {LastSequence}",
-        JournalReadStatus.TornRecord => $"dropped torn record at offset {GoodLength} ({DroppedBytes} bytes); kept {Records} records, last sequence {LastSequence}",
-        _ => $"dropped corrupt record (CRC mismatch) at offset {GoodLength} and {DroppedBytes} bytes after it; kept {Records} records, last sequence {LastSequence}",
-    };
+        string scan = Status switch
+        {
+            JournalReadStatus.Clean => $"journal clean: {Records} records, last sequence {LastSequence}",
+            JournalReadStatus.TornRecord => $"dropped torn record at offset {GoodLength} ({DroppedBytes} bytes); kept {Records} records, last sequence {LastSequence}",
+            _ => $"dropped corrupt record (CRC mismatch) at offset {GoodLength} and {DroppedBytes} bytes after it; kept {Records} records, last sequence {LastSequence}",
+        };
+        return ConfigurationChange.Length == 0 ? scan : $"{scan}; {ConfigurationChange}";
+    }
 }

@@ -65,49 +65,82 @@ internal sealed unsafe class JournalWriter : IDisposable
     public long LastAppendedSequence => _lastAppended;
 
     /// <summary>
-    /// Opens (or creates) the journal at <paramref name="path"/> for append. An existing file is scanned; a torn or
-    /// corrupt tail is truncated away and described in <paramref name="scan"/> for the log. A file of another format
-    /// throws <see cref="InvalidDataException"/> (start-up error, naming the difference).
+    /// Opens (or creates) the journal at <paramref name="path"/> for append, written with <paramref name="configuration"/>.
+    /// An existing file is scanned; a torn or corrupt tail is truncated away and described in <paramref name="scan"/> for
+    /// the log. Throws <see cref="JournalRefusedException"/>, leaving the file untouched, for a file of another format,
+    /// or recorded instruments or sessions the configuration no longer has at the same positions (unless the journal
+    /// holds no records).
     /// </summary>
-    public static JournalWriter Open(string path, JournalOptions options, out JournalScan scan) => Open(path, options, null, out scan);
+    public static JournalWriter Open(string path, JournalOptions options, JournalConfiguration configuration, out JournalScan scan) =>
+        Open(path, options, configuration, null, out scan);
 
     /// <summary>
-    /// <see cref="Open(string, JournalOptions, out JournalScan)"/>, handing every valid record to
+    /// <see cref="Open(string, JournalOptions, JournalConfiguration, out JournalScan)"/>, handing every valid record to
     /// <paramref name="replay"/> during the same scan, so recovery reads the journal once. Only records before a torn
-    /// or corrupt tail are handed on; an exception from <paramref name="replay"/> aborts the open.
+    /// or corrupt tail are handed on, and none when the configuration differs; an exception from <paramref name="replay"/>
+    /// aborts the open.
     /// </summary>
-    public static JournalWriter Open(string path, JournalOptions options, JournalReplay? replay, out JournalScan scan)
+    public static JournalWriter Open(string path, JournalOptions options, JournalConfiguration configuration, JournalReplay? replay, out JournalScan scan)
     {
         scan = new JournalScan(0, -1, JournalReadStatus.Clean, 0, 0);
+        JournalHeader? header = null;
+        JournalConfigurationMatch? match = null;
         if (File.Exists(path))
         {
             using JournalReader reader = JournalReader.Open(path);
+            header = reader.Header;
+            if (header is not null)
+            {
+                match = JournalConfigurationMatch.Compare(header.Configuration, configuration);
+
+                // Checked before anything is replayed: under other instruments or sessions every command would be misrouted.
+                if (match.Relation == ConfigurationRelation.Differs && reader.TryRead(out _, out _))
+                {
+                    throw ConfigurationRefused(path, match);
+                }
+            }
+
             while (reader.TryRead(out long sequence, out Command command))
             {
                 replay?.Invoke(sequence, in command);
             }
 
             scan = new JournalScan(reader.RecordsRead, reader.LastSequence, reader.Status, reader.StopOffset, reader.DroppedBytes);
+
+            // A journal without records has no commands to misroute: it takes the current configuration, whatever it recorded.
+            header = reader.RecordsRead == 0 ? null : header;
         }
 
         var file = new FileStream(path, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.Read, bufferSize: 0, FileOptions.None);
         try
         {
-            if (scan.GoodLength < JournalFormat.HeaderSize)
+            string change = "";
+            if (header is null)
             {
-                Span<byte> header = stackalloc byte[JournalFormat.HeaderSize];
-                JournalFormat.WriteHeader(header);
-                file.SetLength(0);
-                file.Write(header);
-                file.Flush(flushToDisk: true);
-                scan = scan with { GoodLength = JournalFormat.HeaderSize };
+                header = JournalHeader.WriteNew(file, configuration);
+                scan = scan with { GoodLength = header.DataStart };
+                change = match is { Relation: not ConfigurationRelation.Same }
+                    ? "the journal held no records, so it now records the current configuration"
+                    : "";
             }
-            else if (file.Length != scan.GoodLength)
+            else
             {
-                file.SetLength(scan.GoodLength);
-                file.Flush(flushToDisk: true);
+                if (match!.Relation == ConfigurationRelation.Extended)
+                {
+                    // Recorded before any command can name a new index, so a restart under the old lists is refused.
+                    header = header.Record(file, configuration, out string? problem)
+                        ?? throw new JournalRefusedException(JournalRefusal.Configuration, $"Journal '{path}': {problem}.");
+                    change = $"configuration extended at the end: {match.Additions}";
+                }
+
+                if (file.Length != scan.GoodLength)
+                {
+                    file.SetLength(scan.GoodLength);
+                    file.Flush(flushToDisk: true);
+                }
             }
 
+            scan = scan with { ConfigurationChange = change };
             return new JournalWriter(file, options, scan.LastSequence, scan.GoodLength);
         }
         catch
@@ -115,6 +148,18 @@ internal sealed unsafe class JournalWriter : IDisposable
             file.Dispose();
             throw;
         }
+    }
+
+    private static JournalRefusedException ConfigurationRefused(string path, JournalConfigurationMatch match)
+    {
+        const int Shown = 10;
+        string differences = string.Join("; ", match.Differences.Take(Shown));
+        string more = match.Differences.Count > Shown ? $"; and {match.Differences.Count - Shown} more" : "";
+        return new JournalRefusedException(
+            JournalRefusal.Configuration,
+            $"Journal '{path}' was written with other instruments or sessions, and its commands name them by position: {differences}{more}. "
+            + "Restore the journal's order in the configuration (new instruments and sessions may only be added at the end), "
+            + "or move the journal away to begin a new one.");
     }
 
     /// <summary>Encodes one record into the mapped file. Call <see cref="CommitBatch"/> at batch end.</summary>

@@ -25,8 +25,9 @@ namespace Exchange.Host.Venue;
 /// </summary>
 /// <remarks>
 /// <para>Start: build the engine from the configured strategies; open the journal (a torn tail is truncated and
-/// logged) and replay every record into the engine before anything is accepted; publish the recovered books; start
-/// the sender, then the journaller and the matcher; start market data; open the listener last.</para>
+/// logged; a journal of other instruments or sessions refuses the start) and replay every record into
+/// the engine before anything is accepted; publish the recovered books; start the sender, then the journaller and the
+/// matcher; start market data; open the listener last.</para>
 /// <para>Stop: close the listener; log sessions out; refuse new commands; drain the inbound ring (everything accepted
 /// is journalled and matched), then the outbound ring (every report that can be sent is sent); close the journal
 /// (fsync); stop market data.</para>
@@ -200,7 +201,7 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         _engine = _engineFactory?.Invoke(instruments) ?? VenueEngine.FromPlugins(_options, instruments);
         var books = new BookPublisher(_engine.Engine, _engine.Store, instruments.Count);
 
-        long lastSequence = Recover(books);
+        long lastSequence = Recover(books, instruments);
 
         PipelineOptions pipeline = _options.Pipeline;
         bool inline = Enum.Parse<PipelineMode>(pipeline.Mode, ignoreCase: true) == PipelineMode.Inline;
@@ -306,8 +307,11 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         }
     }
 
-    /// <summary>Opens the journal and replays it into the engine; returns the last journalled sequence (-1 when empty).</summary>
-    private long Recover(BookPublisher books)
+    /// <summary>
+    /// Opens the journal and replays it into the engine; returns the last journalled sequence (-1 when empty). The
+    /// journal is opened with the configured instruments and sessions, so one written under another order is refused.
+    /// </summary>
+    private long Recover(BookPublisher books, IReadOnlyList<Instrument> instruments)
     {
         string path = Path.GetFullPath(_options.Journal.Path);
         string? directory = Path.GetDirectoryName(path);
@@ -326,7 +330,9 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         long started = Stopwatch.GetTimestamp();
         long replayed = 0;
         VenueEngine engine = _engine!;
-        _journal = JournalWriter.Open(path, journalOptions, (long sequence, in Command command) =>
+        var configuration = new JournalConfiguration(
+            instruments, _options.Sessions.Select(s => new JournalSession(s.SenderCompId, s.TargetCompId)).ToArray());
+        _journal = JournalWriter.Open(path, journalOptions, configuration, (long sequence, in Command command) =>
         {
             if (command.Sequence != sequence)
             {

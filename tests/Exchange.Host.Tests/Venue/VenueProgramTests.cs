@@ -33,4 +33,18 @@ public sealed class VenueProgramTests
         Assert.Equal(2, exitCode);
         Assert.Contains("Venue:Pipeline:SenderWait: 'Hurry' is not allowed. Allowed values: BusySpin, Yielding, Sleeping, Blocking.", error, StringComparison.Ordinal);
     }
+
+    [Fact]
+    public async Task A_journal_of_reordered_instruments_exits_with_code_2_naming_the_difference()
+    {
+        using var directory = new TempVenueDirectory();
+        string config = VenueConfigFile.Write(directory.Path, port: 0, storePath: "", symbols: ["MSFT", "AAPL"]);
+        await VenueJournalIntegrityTests.WriteJournalAsync(directory, VenueTestOptions.Create(directory.Path), orders: 2);
+
+        (int exitCode, string error) = await VenueProcess.RunToExitAsync(directory.Path, "--config", config);
+
+        Assert.Equal(2, exitCode);
+        Assert.Contains("instrument 0 was AAPL, the configuration now has MSFT at 0", error, StringComparison.Ordinal);
+        Assert.DoesNotContain("   at ", error, StringComparison.Ordinal);
+    }
 }
