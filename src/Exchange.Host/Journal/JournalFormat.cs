@@ -15,8 +15,8 @@ namespace Exchange.Host.Journal;
 /// configuration slot size (4), CRC-32 of the preceding 28 bytes (4). All little-endian. Version 1 had no configuration
 /// slots (records began at 32, and the slot size field was reserved zero).
 /// Record: sequence (8), the <see cref="Command"/> bytes as laid out in memory (payload size), CRC-32 of sequence and
-/// payload (4), zero padding to a multiple of 8. A record is valid only when complete and its CRC matches, so a torn
-/// write at the tail (crash mid-write) or a flipped bit is detected and never replayed.
+/// payload (4), zero padding to a multiple of 8. A record is valid only when complete and its CRC matches; what a
+/// slot that is not valid means (the clean end, a torn tail or corruption) is <see cref="JournalTail"/>'s rule.
 /// </remarks>
 internal static class JournalFormat
 {

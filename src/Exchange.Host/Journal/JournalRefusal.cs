@@ -6,6 +6,9 @@ internal enum JournalRefusal
     /// <summary>Another format, version or command layout, or a damaged header.</summary>
     Format,
 
+    /// <summary>A corrupt record (see <see cref="JournalTail"/>).</summary>
+    Corruption,
+
     /// <summary>The journal's instruments or sessions differ from the configuration's.</summary>
     Configuration,
 }

@@ -17,7 +17,9 @@ public delegate void JournalReplay(long sequence, in Command command);
 /// journal thread competes for a core); a copy into a mapped page costs nanoseconds and survives a process crash just
 /// the same, because the page belongs to the kernel. The file is extended (sparsely) <see cref="JournalOptions.MapChunkBytes"/>
 /// at a time ahead of the records, so the unused tail reads as zeros; <see cref="JournalReader"/> treats an all-zero
-/// record as the end. <see cref="Dispose"/> trims the tail.</para>
+/// record with only zeros after it as the end (<see cref="JournalTail"/>). <see cref="Dispose"/> trims the tail.</para>
+/// <para>Each record is written once, in order, CRC last, into zeros: the shapes a crash can leave follow from that,
+/// and <see cref="JournalTail"/> drops only those.</para>
 /// <para>Threading: one writer thread (the journaller processor). <see cref="DurableSequence"/> may be read from any
 /// thread; a sender gates acknowledgements on it.</para>
 /// <para>Allocation: none per record or per batch; a new mapping object each time the file grows by a chunk.</para>
@@ -66,10 +68,10 @@ internal sealed unsafe class JournalWriter : IDisposable
 
     /// <summary>
     /// Opens (or creates) the journal at <paramref name="path"/> for append, written with <paramref name="configuration"/>.
-    /// An existing file is scanned; a torn or corrupt tail is truncated away and described in <paramref name="scan"/> for
-    /// the log. Throws <see cref="JournalRefusedException"/>, leaving the file untouched, for a file of another format,
-    /// or recorded instruments or sessions the configuration no longer has at the same positions (unless the journal
-    /// holds no records).
+    /// An existing file is scanned; a torn last record is truncated away and described in <paramref name="scan"/> for the
+    /// log. Throws <see cref="JournalRefusedException"/>, leaving the file untouched, for a file of another format, a
+    /// corrupt record (<see cref="JournalTail"/>), or recorded instruments or sessions the configuration no longer has at
+    /// the same positions (unless the journal holds no records).
     /// </summary>
     public static JournalWriter Open(string path, JournalOptions options, JournalConfiguration configuration, out JournalScan scan) =>
         Open(path, options, configuration, null, out scan);
@@ -77,8 +79,8 @@ internal sealed unsafe class JournalWriter : IDisposable
     /// <summary>
     /// <see cref="Open(string, JournalOptions, JournalConfiguration, out JournalScan)"/>, handing every valid record to
     /// <paramref name="replay"/> during the same scan, so recovery reads the journal once. Only records before a torn
-    /// or corrupt tail are handed on, and none when the configuration differs; an exception from <paramref name="replay"/>
-    /// aborts the open.
+    /// tail are handed on, and none when the configuration differs; an exception from <paramref name="replay"/> aborts
+    /// the open. A refusal for corruption comes after the records before the corrupt one were handed on.
     /// </summary>
     public static JournalWriter Open(string path, JournalOptions options, JournalConfiguration configuration, JournalReplay? replay, out JournalScan scan)
     {
@@ -103,6 +105,14 @@ internal sealed unsafe class JournalWriter : IDisposable
             while (reader.TryRead(out long sequence, out Command command))
             {
                 replay?.Invoke(sequence, in command);
+            }
+
+            if (reader.Status == JournalReadStatus.Corrupt)
+            {
+                throw new JournalRefusedException(
+                    JournalRefusal.Corruption,
+                    $"Journal '{path}' is corrupt: {reader.Problem}. The venue will not start, and the file was left as it is: "
+                    + "restore it from a copy, or move it away to begin a new journal.");
             }
 
             scan = new JournalScan(reader.RecordsRead, reader.LastSequence, reader.Status, reader.StopOffset, reader.DroppedBytes);

@@ -15,7 +15,7 @@ namespace Exchange.Host.Venue;
 /// <remarks>
 /// Exit codes: 0 after a graceful stop; 2 for invalid configuration (bad keys, unknown strategy names), printed to
 /// standard error one problem per line, or a journal written with other instruments or sessions; 1 for any other
-/// start-up failure (e.g. a journal of another format).
+/// start-up failure (e.g. a corrupt journal, whose message names the file and offset).
 /// </remarks>
 internal static class VenueProgram
 {

@@ -25,7 +25,7 @@ namespace Exchange.Host.Venue;
 /// </summary>
 /// <remarks>
 /// <para>Start: build the engine from the configured strategies; open the journal (a torn tail is truncated and
-/// logged; a journal of other instruments or sessions refuses the start) and replay every record into
+/// logged; corruption, or a journal of other instruments or sessions, refuses the start) and replay every record into
 /// the engine before anything is accepted; publish the recovered books; start the sender, then the journaller and the
 /// matcher; start market data; open the listener last.</para>
 /// <para>Stop: close the listener; log sessions out; refuse new commands; drain the inbound ring (everything accepted

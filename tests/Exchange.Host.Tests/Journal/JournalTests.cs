@@ -57,24 +57,6 @@ public class JournalTests
     }
 
     [Fact]
-    public void FlippedByte_CrcFailureIsReportedAndReadingStopsThere()
-    {
-        using var temp = new TempJournal();
-        const int count = 40;
-        const int corrupted = 17;
-        JournalTestData.Write(temp.Path, count);
-        long recordStart = JournalTestData.DataStart + ((long)corrupted * JournalFormat.RecordSize);
-        JournalTestData.FlipBit(temp.Path, recordStart + 30);
-
-        var records = JournalTestData.ReadAll(temp.Path, out JournalReader reader);
-
-        Assert.Equal(corrupted, records.Count);
-        Assert.Equal(JournalReadStatus.CrcMismatch, reader.Status);
-        Assert.Equal(recordStart, reader.StopOffset);
-        Assert.Equal((count - corrupted) * (long)JournalFormat.RecordSize, reader.DroppedBytes);
-    }
-
-    [Fact]
     public void ZeroFilledTail_IsNotReplayedAsARecord()
     {
         // After a crash the writer's mapped-ahead extent (or a filesystem's unfinished one) reads as zeros: the clean end.
@@ -149,22 +131,6 @@ public class JournalTests
             Assert.Equal(i, replayed[i].Sequence);
             JournalTestData.AssertSame(JournalTestData.CommandFor(i), replayed[i].Command);
         }
-    }
-
-    [Fact]
-    public void ReopenForAppend_AfterCrcFailure_DropsFromTheCorruptRecordOn()
-    {
-        using var temp = new TempJournal();
-        JournalTestData.Write(temp.Path, 10);
-        JournalTestData.FlipBit(temp.Path, JournalTestData.DataStart + (6L * JournalFormat.RecordSize) + 3);
-
-        using (JournalWriter writer = JournalWriter.Open(temp.Path, new JournalOptions(), JournalTestData.Configuration, out JournalScan scan))
-        {
-            Assert.Equal(JournalReadStatus.CrcMismatch, scan.Status);
-            Assert.Equal(6, scan.Records);
-        }
-
-        Assert.Equal(JournalTestData.DataStart + (6L * JournalFormat.RecordSize), new FileInfo(temp.Path).Length);
     }
 
     [Fact]

@@ -7,11 +7,29 @@ using Xunit;
 namespace Exchange.Host.Tests.Venue;
 
 /// <summary>
-/// The venue refuses to start on a journal whose instruments and sessions moved, leaving the file for the operator; it
-/// accepts instruments and sessions added at the end.
+/// The venue refuses to start on a journal it cannot replay faithfully (a corrupt record, or instruments and sessions
+/// that moved), leaving the file for the operator; it accepts instruments and sessions added at the end.
 /// </summary>
 public sealed class VenueJournalIntegrityTests
 {
+    [Fact]
+    public async Task A_flipped_bit_in_a_middle_record_refuses_the_start_and_leaves_the_journal_byte_identical()
+    {
+        using var directory = new TempVenueDirectory();
+        await WriteJournalAsync(directory, VenueTestOptions.Create(directory.Path), orders: 10);
+        long offset = Journal.JournalTestData.RecordOffset(4);
+        Journal.JournalTestData.FlipBit(directory.JournalPath, offset + 40);
+        byte[] before = File.ReadAllBytes(directory.JournalPath);
+
+        var engine = new FakeEngine();
+        await using VenueService venue = VenuePipelineTests.CreateVenue(directory, new FakeGateway(), engine, out _);
+        var error = await Assert.ThrowsAsync<JournalRefusedException>(() => venue.StartAsync(CancellationToken.None));
+
+        Assert.Contains($"Journal '{directory.JournalPath}' is corrupt: the record at offset {offset} (sequence field 4) fails its CRC", error.Message, StringComparison.Ordinal);
+        Assert.Contains("5 valid records (sequences 5..9)", error.Message, StringComparison.Ordinal);
+        Assert.Equal(before, File.ReadAllBytes(directory.JournalPath));
+    }
+
     [Fact]
     public async Task Reordered_instruments_refuse_the_start_naming_the_difference()
     {
