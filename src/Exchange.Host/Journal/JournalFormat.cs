@@ -7,60 +7,97 @@ using Exchange.Core.Storage;
 namespace Exchange.Host.Journal;
 
 /// <summary>
-/// The journal file layout: a 32-byte header, then fixed-size records in ring order.
+/// The journal file layout (version 2): a 32-byte prefix, two configuration slots (<see cref="JournalHeader"/>), then
+/// fixed-size records in ring order from <see cref="DataStart"/>.
 /// </summary>
 /// <remarks>
-/// Header: magic "EXJRNL\0\1" (8), version (4), record size (4), payload size (4), payload layout fingerprint (4),
-/// reserved zero (4), CRC-32 of the preceding 28 bytes (4). All little-endian.
+/// Prefix: magic "EXJRNL\0\1" (8), version (4), record size (4), payload size (4), payload layout fingerprint (4),
+/// configuration slot size (4), CRC-32 of the preceding 28 bytes (4). All little-endian. Version 1 had no configuration
+/// slots (records began at 32, and the slot size field was reserved zero).
 /// Record: sequence (8), the <see cref="Command"/> bytes as laid out in memory (payload size), CRC-32 of sequence and
-/// payload (4), zero padding to a multiple of 8. A record is valid only when complete and its CRC matches, so a torn
-/// write at the tail (crash mid-write) or a flipped bit is detected and never replayed.
+/// payload (4), zero padding to a multiple of 8. A record is valid only when complete and its CRC matches; what a
+/// slot that is not valid means (the clean end, a torn tail or corruption) is <see cref="JournalTail"/>'s rule.
 /// </remarks>
 internal static class JournalFormat
 {
-    public const int HeaderSize = 32;
-    public const int Version = 1;
+    public const int PrefixSize = 32;
+    public const int Version = 2;
     public const ulong Magic = 0x01_00_4C_4E_52_4A_58_45; // "EXJRNL\0\x01" read little-endian
+
+    /// <summary>
+    /// Smallest configuration slot: room for about a thousand instruments, so an operator can add symbols for a long
+    /// time before a journal has to be started anew. Larger configurations get four times their size.
+    /// </summary>
+    public const int MinConfigurationSlotBytes = 64 * 1024;
+
+    /// <summary>Largest slot size a header may declare; more means the field is garbage.</summary>
+    public const int MaxConfigurationSlotBytes = 256 * 1024 * 1024;
 
     public static readonly int PayloadSize = Unsafe.SizeOf<Command>();
     public static readonly int CrcOffset = 8 + PayloadSize;
     public static readonly int RecordSize = (CrcOffset + 4 + 7) & ~7;
     public static readonly uint PayloadFingerprint = LayoutFingerprint.Of<Command>();
 
-    public static void WriteHeader(Span<byte> header)
+    /// <summary>Where records begin in a journal whose configuration slots are <paramref name="slotBytes"/> each.</summary>
+    public static long DataStart(int slotBytes) => PrefixSize + (2L * slotBytes);
+
+    /// <summary>The slot size a new journal gets for a configuration that encodes to <paramref name="configurationBytes"/>.</summary>
+    public static int SlotBytesFor(int configurationBytes)
     {
-        header[..HeaderSize].Clear();
-        BinaryPrimitives.WriteUInt64LittleEndian(header, Magic);
-        BinaryPrimitives.WriteInt32LittleEndian(header[8..], Version);
-        BinaryPrimitives.WriteInt32LittleEndian(header[12..], RecordSize);
-        BinaryPrimitives.WriteInt32LittleEndian(header[16..], PayloadSize);
-        BinaryPrimitives.WriteUInt32LittleEndian(header[20..], PayloadFingerprint);
-        BinaryPrimitives.WriteUInt32LittleEndian(header[28..], Crc32.Compute(header[..28]));
+        long wanted = 4L * (JournalHeader.SlotOverhead + configurationBytes);
+        long pages = (wanted + 4095) / 4096 * 4096;
+        return (int)Math.Clamp(pages, MinConfigurationSlotBytes, MaxConfigurationSlotBytes);
     }
 
-    /// <summary>Null when the header matches this build; otherwise why the file cannot be used.</summary>
-    public static string? ValidateHeader(ReadOnlySpan<byte> header)
+    public static void WritePrefix(Span<byte> prefix, int slotBytes)
     {
-        if (BinaryPrimitives.ReadUInt64LittleEndian(header) != Magic)
+        prefix[..PrefixSize].Clear();
+        BinaryPrimitives.WriteUInt64LittleEndian(prefix, Magic);
+        BinaryPrimitives.WriteInt32LittleEndian(prefix[8..], Version);
+        BinaryPrimitives.WriteInt32LittleEndian(prefix[12..], RecordSize);
+        BinaryPrimitives.WriteInt32LittleEndian(prefix[16..], PayloadSize);
+        BinaryPrimitives.WriteUInt32LittleEndian(prefix[20..], PayloadFingerprint);
+        BinaryPrimitives.WriteInt32LittleEndian(prefix[24..], slotBytes);
+        BinaryPrimitives.WriteUInt32LittleEndian(prefix[28..], Crc32.Compute(prefix[..28]));
+    }
+
+    /// <summary>Null when the prefix matches this build (with its slot size); otherwise why the file cannot be used.</summary>
+    public static string? ValidatePrefix(ReadOnlySpan<byte> prefix, out int slotBytes)
+    {
+        slotBytes = 0;
+        if (BinaryPrimitives.ReadUInt64LittleEndian(prefix) != Magic)
         {
             return "not a journal file (bad magic)";
         }
 
-        if (BinaryPrimitives.ReadUInt32LittleEndian(header[28..]) != Crc32.Compute(header[..28]))
+        if (BinaryPrimitives.ReadUInt32LittleEndian(prefix[28..]) != Crc32.Compute(prefix[..28]))
         {
             return "journal header is corrupt (CRC mismatch)";
         }
 
-        int version = BinaryPrimitives.ReadInt32LittleEndian(header[8..]);
-        int recordSize = BinaryPrimitives.ReadInt32LittleEndian(header[12..]);
-        int payloadSize = BinaryPrimitives.ReadInt32LittleEndian(header[16..]);
-        uint fingerprint = BinaryPrimitives.ReadUInt32LittleEndian(header[20..]);
-        if (version != Version || recordSize != RecordSize || payloadSize != PayloadSize || fingerprint != PayloadFingerprint)
+        int version = BinaryPrimitives.ReadInt32LittleEndian(prefix[8..]);
+        if (version != Version)
         {
-            return $"journal was written with a different format (version {version}, record {recordSize} bytes, command {payloadSize} bytes, layout {fingerprint:X8}); "
-                + $"this build uses version {Version}, record {RecordSize} bytes, command {PayloadSize} bytes, layout {PayloadFingerprint:X8}";
+            return $"journal format version {version}; this build reads version {Version} only (version 2 added the instrument and "
+                + "session lists the journal was written with). Start it with the build that wrote it, or move it away to begin a new journal";
         }
 
+        int recordSize = BinaryPrimitives.ReadInt32LittleEndian(prefix[12..]);
+        int payloadSize = BinaryPrimitives.ReadInt32LittleEndian(prefix[16..]);
+        uint fingerprint = BinaryPrimitives.ReadUInt32LittleEndian(prefix[20..]);
+        if (recordSize != RecordSize || payloadSize != PayloadSize || fingerprint != PayloadFingerprint)
+        {
+            return $"journal was written with a different format (record {recordSize} bytes, command {payloadSize} bytes, layout {fingerprint:X8}); "
+                + $"this build uses record {RecordSize} bytes, command {PayloadSize} bytes, layout {PayloadFingerprint:X8}";
+        }
+
+        int declared = BinaryPrimitives.ReadInt32LittleEndian(prefix[24..]);
+        if (declared < MinConfigurationSlotBytes || declared > MaxConfigurationSlotBytes || declared % 8 != 0)
+        {
+            return $"journal header declares configuration slots of {declared} bytes, outside {MinConfigurationSlotBytes}..{MaxConfigurationSlotBytes}";
+        }
+
+        slotBytes = declared;
         return null;
     }
 

@@ -3,10 +3,10 @@ using Exchange.Core.Commands;
 namespace Exchange.Host.Journal;
 
 /// <summary>
-/// Reads a journal's records in order, stopping at the first record that is incomplete (torn write) or fails its CRC,
-/// or at the zero-filled tail the writer extends the file by (see <see cref="JournalWriter"/>).
-/// It never returns such a record; <see cref="Status"/>, <see cref="StopOffset"/> and <see cref="DroppedBytes"/> say
-/// what was dropped so the host can log "dropped torn record at offset X".
+/// Reads a journal's header and then its records in order, stopping at the first slot that is not a valid record.
+/// <see cref="JournalTail"/> judges that slot: the clean end (zeros), a torn last record, or corruption. A record from
+/// there on is never returned; <see cref="Status"/>, <see cref="StopOffset"/>, <see cref="DroppedBytes"/> and
+/// <see cref="Problem"/> say what was found so the host can log "dropped torn record at offset X" or refuse to start.
 /// </summary>
 /// <remarks>Single-threaded; used at start-up for replay and by <see cref="JournalWriter"/> to find the good end.</remarks>
 internal sealed class JournalReader : IDisposable
@@ -16,21 +16,33 @@ internal sealed class JournalReader : IDisposable
     private readonly FileStream _file;
     private readonly byte[] _buffer;
     private readonly long _fileLength;
+    private readonly bool _judgeTail;
     private int _bufferCount;
     private int _bufferPosition;
     private long _bufferFileOffset;
     private bool _stopped;
 
-    private JournalReader(FileStream file, long dataStart, JournalReadStatus status)
+    private JournalReader(FileStream file, JournalHeader? header, bool judgeTail)
     {
         _file = file;
         _fileLength = file.Length;
+        _judgeTail = judgeTail;
         _buffer = new byte[JournalFormat.RecordSize * RecordsPerRead];
+        Header = header;
+        long dataStart = header?.DataStart ?? 0;
         _bufferFileOffset = dataStart;
         StopOffset = dataStart;
-        Status = status;
-        _stopped = status != JournalReadStatus.Clean;
+        if (header is null)
+        {
+            // A header cut short: no records can follow it (it is fsynced before the first one).
+            _stopped = true;
+            Status = _fileLength == 0 ? JournalReadStatus.Clean : JournalReadStatus.TornRecord;
+            DroppedBytes = _fileLength;
+        }
     }
+
+    /// <summary>The header, with the configuration the journal was written with; null when the file is shorter than a header.</summary>
+    public JournalHeader? Header { get; }
 
     /// <summary>Records returned so far.</summary>
     public long RecordsRead { get; private set; }
@@ -43,43 +55,25 @@ internal sealed class JournalReader : IDisposable
     /// <summary>File offset just past the last valid record returned: the good length of the journal.</summary>
     public long StopOffset { get; private set; }
 
-    /// <summary>
-    /// Bytes after <see cref="StopOffset"/> that were not (and will never be) returned, once reading stopped on a bad
-    /// record; zero at a clean end (the unused, zero-filled tail a crashed writer leaves is not data).
-    /// </summary>
-    public long DroppedBytes => _stopped && Status != JournalReadStatus.Clean ? _fileLength - StopOffset : 0;
+    /// <summary>Bytes of the torn record (or header) that will never be returned; zero otherwise.</summary>
+    public long DroppedBytes { get; private set; }
+
+    /// <summary>For <see cref="JournalReadStatus.Corrupt"/>: what was found where, in words for the operator.</summary>
+    public string? Problem { get; private set; }
 
     /// <summary>
-    /// Opens <paramref name="path"/> for reading. A file shorter than the header is reported as a torn header with no
-    /// records; a header from another format throws <see cref="InvalidDataException"/> naming the difference.
+    /// Opens <paramref name="path"/> to recover from it: reading stops at the first slot that is not a valid record,
+    /// and everything after that slot is read to judge it (<see cref="JournalTail"/>). A file shorter than its header is
+    /// reported as a torn header with no records; a header of another format, version or layout throws
+    /// <see cref="JournalRefusedException"/> naming the difference.
     /// </summary>
-    public static JournalReader Open(string path)
-    {
-        var file = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.ReadWrite, bufferSize: 0, FileOptions.SequentialScan);
-        try
-        {
-            if (file.Length < JournalFormat.HeaderSize)
-            {
-                var empty = new JournalReader(file, 0, file.Length == 0 ? JournalReadStatus.Clean : JournalReadStatus.TornRecord);
-                empty._stopped = true;
-                return empty;
-            }
+    public static JournalReader Open(string path) => Open(path, judgeTail: true);
 
-            Span<byte> header = stackalloc byte[JournalFormat.HeaderSize];
-            file.ReadExactly(header);
-            if (JournalFormat.ValidateHeader(header) is string problem)
-            {
-                throw new InvalidDataException($"Journal '{path}': {problem}.");
-            }
-
-            return new JournalReader(file, JournalFormat.HeaderSize, JournalReadStatus.Clean);
-        }
-        catch
-        {
-            file.Dispose();
-            throw;
-        }
-    }
+    /// <summary>
+    /// <see cref="Open(string)"/> for a journal whose writer is still running: stops at the first slot that is not a
+    /// valid record without judging what follows, because the writer may be in the middle of it.
+    /// </summary>
+    public static JournalReader OpenWhileWriting(string path) => Open(path, judgeTail: false);
 
     /// <summary>The next valid record; false at the end of the valid records (see <see cref="Status"/> for why).</summary>
     public bool TryRead(out long sequence, out Command command)
@@ -102,7 +96,7 @@ internal sealed class JournalReader : IDisposable
         {
             sequence = -1;
             command = default;
-            Stop(Classify(record));
+            Stop(record);
             return false;
         }
 
@@ -114,6 +108,25 @@ internal sealed class JournalReader : IDisposable
     }
 
     public void Dispose() => _file.Dispose();
+
+    private static JournalReader Open(string path, bool judgeTail)
+    {
+        var file = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.ReadWrite, bufferSize: 0, FileOptions.SequentialScan);
+        try
+        {
+            if (JournalHeader.Read(file, out JournalHeader? header, out string? problem) == JournalHeaderStatus.Refused)
+            {
+                throw new JournalRefusedException(JournalRefusal.Format, $"Journal '{path}': {problem}.");
+            }
+
+            return new JournalReader(file, header, judgeTail);
+        }
+        catch
+        {
+            file.Dispose();
+            throw;
+        }
+    }
 
     // Moves the unread tail to the front and reads more; false (and stopped) when no complete record remains.
     private bool Refill()
@@ -130,30 +143,21 @@ internal sealed class JournalReader : IDisposable
             return true;
         }
 
-        Stop(_bufferCount == 0 ? JournalReadStatus.Clean : JournalReadStatus.TornRecord);
+        // The file ends inside this slot (or at its start): nothing follows it.
+        Stop(_buffer.AsSpan(0, _bufferCount));
         return false;
     }
 
-    /// <summary>
-    /// Why a complete record slot failed its CRC. All zeros: space the writer extended the file by but never used (the
-    /// clean end). A zero CRC field: a write that stopped before its last bytes (the CRC is written after the data),
-    /// i.e. torn. Anything else: corruption.
-    /// </summary>
-    private static JournalReadStatus Classify(ReadOnlySpan<byte> record)
+    private void Stop(ReadOnlySpan<byte> slot)
     {
-        if (!record.ContainsAnyExcept((byte)0))
-        {
-            return JournalReadStatus.Clean;
-        }
-
-        return record.Slice(JournalFormat.CrcOffset, 4).ContainsAnyExcept((byte)0)
-            ? JournalReadStatus.CrcMismatch
-            : JournalReadStatus.TornRecord;
-    }
-
-    private void Stop(JournalReadStatus status)
-    {
-        Status = status;
         _stopped = true;
+        long afterSlot = StopOffset + slot.Length;
+        JournalTrailingData after = _judgeTail && afterSlot < _fileLength
+            ? JournalTrailingData.Read(_file.SafeFileHandle, afterSlot)
+            : JournalTrailingData.None;
+        JournalTailVerdict verdict = JournalTail.Judge(slot, StopOffset, after);
+        Status = verdict.Status;
+        Problem = verdict.Problem;
+        DroppedBytes = Status == JournalReadStatus.TornRecord ? slot.Length : 0;
     }
 }

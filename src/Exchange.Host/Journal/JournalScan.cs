@@ -3,16 +3,19 @@ namespace Exchange.Host.Journal;
 /// <summary>What opening a journal for append found in the existing file.</summary>
 /// <param name="Records">Valid records kept.</param>
 /// <param name="LastSequence">Sequence of the last valid record; -1 when none.</param>
-/// <param name="Status">Why the scan stopped; anything but Clean means bytes were dropped.</param>
+/// <param name="Status">Why the scan stopped: Clean, or TornRecord when a torn last record (or header) was dropped.</param>
 /// <param name="GoodLength">The file length after truncation (header plus valid records).</param>
-/// <param name="DroppedBytes">Bytes truncated from the tail (a torn or corrupt record and anything after it).</param>
-internal readonly record struct JournalScan(long Records, long LastSequence, JournalReadStatus Status, long GoodLength, long DroppedBytes)
+/// <param name="DroppedBytes">Bytes of the torn record (or header) truncated from the tail.</param>
+/// <param name="ConfigurationChange">What the journal's recorded configuration became, when it changed; empty otherwise.</param>
+internal readonly record struct JournalScan(
+    long Records, long LastSequence, JournalReadStatus Status, long GoodLength, long DroppedBytes, string ConfigurationChange = "")
 {
-    /// <summary>A sentence for the host's log when something was dropped.</summary>
-    public string Describe() => Status switch
+    /// <summary>A sentence for the host's log.</summary>
+    public string Describe()
     {
-        JournalReadStatus.Clean => $"journal clean: {Records} records, last sequence {LastSequence}",
-        JournalReadStatus.TornRecord => $"dropped torn record at offset {GoodLength} ({DroppedBytes} bytes); kept {Records} records, last sequence {LastSequence}",
-        _ => $"dropped corrupt record (CRC mismatch) at offset {GoodLength} and {DroppedBytes} bytes after it; kept {Records} records, last sequence {LastSequence}",
-    };
+        string scan = Status == JournalReadStatus.TornRecord
+            ? $"dropped torn record at offset {GoodLength} ({DroppedBytes} bytes); kept {Records} records, last sequence {LastSequence}"
+            : $"journal clean: {Records} records, last sequence {LastSequence}";
+        return ConfigurationChange.Length == 0 ? scan : $"{scan}; {ConfigurationChange}";
+    }
 }

@@ -17,7 +17,9 @@ public delegate void JournalReplay(long sequence, in Command command);
 /// journal thread competes for a core); a copy into a mapped page costs nanoseconds and survives a process crash just
 /// the same, because the page belongs to the kernel. The file is extended (sparsely) <see cref="JournalOptions.MapChunkBytes"/>
 /// at a time ahead of the records, so the unused tail reads as zeros; <see cref="JournalReader"/> treats an all-zero
-/// record as the end. <see cref="Dispose"/> trims the tail.</para>
+/// record with only zeros after it as the end (<see cref="JournalTail"/>). <see cref="Dispose"/> trims the tail.</para>
+/// <para>Each record is written once, in order, CRC last, into zeros: the shapes a crash can leave follow from that,
+/// and <see cref="JournalTail"/> drops only those.</para>
 /// <para>Threading: one writer thread (the journaller processor). <see cref="DurableSequence"/> may be read from any
 /// thread; a sender gates acknowledgements on it.</para>
 /// <para>Allocation: none per record or per batch; a new mapping object each time the file grows by a chunk.</para>
@@ -65,49 +67,90 @@ internal sealed unsafe class JournalWriter : IDisposable
     public long LastAppendedSequence => _lastAppended;
 
     /// <summary>
-    /// Opens (or creates) the journal at <paramref name="path"/> for append. An existing file is scanned; a torn or
-    /// corrupt tail is truncated away and described in <paramref name="scan"/> for the log. A file of another format
-    /// throws <see cref="InvalidDataException"/> (start-up error, naming the difference).
+    /// Opens (or creates) the journal at <paramref name="path"/> for append, written with <paramref name="configuration"/>.
+    /// An existing file is scanned; a torn last record is truncated away and described in <paramref name="scan"/> for the
+    /// log. Throws <see cref="JournalRefusedException"/>, leaving the file untouched, for a file of another format, a
+    /// corrupt record (<see cref="JournalTail"/>), or recorded instruments or sessions the configuration no longer has at
+    /// the same positions (unless the journal holds no records).
     /// </summary>
-    public static JournalWriter Open(string path, JournalOptions options, out JournalScan scan) => Open(path, options, null, out scan);
+    public static JournalWriter Open(string path, JournalOptions options, JournalConfiguration configuration, out JournalScan scan) =>
+        Open(path, options, configuration, null, out scan);
 
     /// <summary>
-    /// <see cref="Open(string, JournalOptions, out JournalScan)"/>, handing every valid record to
+    /// <see cref="Open(string, JournalOptions, JournalConfiguration, out JournalScan)"/>, handing every valid record to
     /// <paramref name="replay"/> during the same scan, so recovery reads the journal once. Only records before a torn
-    /// or corrupt tail are handed on; an exception from <paramref name="replay"/> aborts the open.
+    /// tail are handed on, and none when the configuration differs; an exception from <paramref name="replay"/> aborts
+    /// the open. A refusal for corruption comes after the records before the corrupt one were handed on.
     /// </summary>
-    public static JournalWriter Open(string path, JournalOptions options, JournalReplay? replay, out JournalScan scan)
+    public static JournalWriter Open(string path, JournalOptions options, JournalConfiguration configuration, JournalReplay? replay, out JournalScan scan)
     {
         scan = new JournalScan(0, -1, JournalReadStatus.Clean, 0, 0);
+        JournalHeader? header = null;
+        JournalConfigurationMatch? match = null;
         if (File.Exists(path))
         {
             using JournalReader reader = JournalReader.Open(path);
+            header = reader.Header;
+            if (header is not null)
+            {
+                match = JournalConfigurationMatch.Compare(header.Configuration, configuration);
+
+                // Checked before anything is replayed: under other instruments or sessions every command would be misrouted.
+                if (match.Relation == ConfigurationRelation.Differs && reader.TryRead(out _, out _))
+                {
+                    throw ConfigurationRefused(path, match);
+                }
+            }
+
             while (reader.TryRead(out long sequence, out Command command))
             {
                 replay?.Invoke(sequence, in command);
             }
 
+            if (reader.Status == JournalReadStatus.Corrupt)
+            {
+                throw new JournalRefusedException(
+                    JournalRefusal.Corruption,
+                    $"Journal '{path}' is corrupt: {reader.Problem}. The venue will not start, and the file was left as it is: "
+                    + "restore it from a copy, or move it away to begin a new journal.");
+            }
+
             scan = new JournalScan(reader.RecordsRead, reader.LastSequence, reader.Status, reader.StopOffset, reader.DroppedBytes);
+
+            // A journal without records has no commands to misroute: it takes the current configuration, whatever it recorded.
+            header = reader.RecordsRead == 0 ? null : header;
         }
 
         var file = new FileStream(path, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.Read, bufferSize: 0, FileOptions.None);
         try
         {
-            if (scan.GoodLength < JournalFormat.HeaderSize)
+            string change = "";
+            if (header is null)
             {
-                Span<byte> header = stackalloc byte[JournalFormat.HeaderSize];
-                JournalFormat.WriteHeader(header);
-                file.SetLength(0);
-                file.Write(header);
-                file.Flush(flushToDisk: true);
-                scan = scan with { GoodLength = JournalFormat.HeaderSize };
+                header = JournalHeader.WriteNew(file, configuration);
+                scan = scan with { GoodLength = header.DataStart };
+                change = match is { Relation: not ConfigurationRelation.Same }
+                    ? "the journal held no records, so it now records the current configuration"
+                    : "";
             }
-            else if (file.Length != scan.GoodLength)
+            else
             {
-                file.SetLength(scan.GoodLength);
-                file.Flush(flushToDisk: true);
+                if (match!.Relation == ConfigurationRelation.Extended)
+                {
+                    // Recorded before any command can name a new index, so a restart under the old lists is refused.
+                    header = header.Record(file, configuration, out string? problem)
+                        ?? throw new JournalRefusedException(JournalRefusal.Configuration, $"Journal '{path}': {problem}.");
+                    change = $"configuration extended at the end: {match.Additions}";
+                }
+
+                if (file.Length != scan.GoodLength)
+                {
+                    file.SetLength(scan.GoodLength);
+                    file.Flush(flushToDisk: true);
+                }
             }
 
+            scan = scan with { ConfigurationChange = change };
             return new JournalWriter(file, options, scan.LastSequence, scan.GoodLength);
         }
         catch
@@ -115,6 +158,18 @@ internal sealed unsafe class JournalWriter : IDisposable
             file.Dispose();
             throw;
         }
+    }
+
+    private static JournalRefusedException ConfigurationRefused(string path, JournalConfigurationMatch match)
+    {
+        const int Shown = 10;
+        string differences = string.Join("; ", match.Differences.Take(Shown));
+        string more = match.Differences.Count > Shown ? $"; and {match.Differences.Count - Shown} more" : "";
+        return new JournalRefusedException(
+            JournalRefusal.Configuration,
+            $"Journal '{path}' was written with other instruments or sessions, and its commands name them by position: {differences}{more}. "
+            + "Restore the journal's order in the configuration (new instruments and sessions may only be added at the end), "
+            + "or move the journal away to begin a new one.");
     }
 
     /// <summary>Encodes one record into the mapped file. Call <see cref="CommitBatch"/> at batch end.</summary>

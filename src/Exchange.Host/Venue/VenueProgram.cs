@@ -13,7 +13,8 @@ namespace Exchange.Host.Venue;
 /// </summary>
 /// <remarks>
 /// Exit codes: 0 after a graceful stop; 2 for invalid configuration (bad keys, unknown strategy names), printed to
-/// standard error one problem per line; 1 for any other start-up failure (e.g. the journal cannot be opened).
+/// standard error one problem per line, or a journal written with other instruments or sessions; 1 for any other
+/// start-up failure (e.g. a corrupt journal, whose message names the file and offset).
 /// </remarks>
 internal static class VenueProgram
 {
@@ -46,6 +47,12 @@ internal static class VenueProgram
         {
             await Console.Error.WriteLineAsync(configuration.Message).ConfigureAwait(false);
             return ExitConfigurationError;
+        }
+        catch (Exception exception) when (Find<Journal.JournalRefusedException>(exception) is { } refused)
+        {
+            // The message says what was found and what to do; a stack trace would only bury it.
+            await Console.Error.WriteLineAsync($"Exchange venue refused to start: {refused.Message}").ConfigureAwait(false);
+            return refused.Reason == Journal.JournalRefusal.Configuration ? ExitConfigurationError : ExitStartFailure;
         }
 #pragma warning disable CA1031 // The process boundary: report any start-up failure as a message and an exit code.
         catch (Exception exception)

@@ -26,10 +26,10 @@ namespace Exchange.Host.Venue;
 /// </summary>
 /// <remarks>
 /// <para>Start: build the engine from the configured strategies; build the gateway (it opens the session stores);
-/// open the journal (a torn tail is truncated and logged) and replay every record into the engine before anything is
-/// accepted, handing each replayed event to the gateway so that reports a session store never got are stored for
-/// resend; publish the recovered books; start the sender, then the journaller and the matcher; start market data;
-/// open the listener last.</para>
+/// open the journal (a torn tail is truncated and logged; corruption, or a journal of other instruments or sessions,
+/// refuses the start) and replay every record into the engine before anything is accepted, handing each replayed event
+/// to the gateway so that reports a session store never got are stored for resend; publish the recovered books; start
+/// the sender, then the journaller and the matcher; start market data; open the listener last.</para>
 /// <para>Stop: close the listener; log sessions out; refuse new commands; drain the inbound ring (everything accepted
 /// is journalled and matched), then the outbound ring (every report that can be sent is sent); close the journal
 /// (fsync); stop market data.</para>
@@ -223,7 +223,7 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
 
         // The gateway before the replay: the replay hands it the reports its session stores may lack.
         _gateway = _gatewayFactory.Create(_options, instruments, _ingress, _marketData);
-        _ingress.ContinueAfter(Recover(books, _gateway));
+        _ingress.ContinueAfter(Recover(books, _gateway, instruments));
         _gate = new DurabilityGate(_journal!.DurableSequence);
 
         _metrics = new VenueMetrics(Counters, _meterFactory);
@@ -314,9 +314,10 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
 
     /// <summary>
     /// Opens the journal and replays it into the engine, handing every event to <paramref name="gateway"/> so each
-    /// session stores the reports its store lacks; returns the last journalled sequence (-1 when empty).
+    /// session stores the reports its store lacks; returns the last journalled sequence (-1 when empty). The journal is
+    /// opened with the configured instruments and sessions, so one written under another order is refused.
     /// </summary>
-    private long Recover(BookPublisher books, IFixGateway gateway)
+    private long Recover(BookPublisher books, IFixGateway gateway, IReadOnlyList<Instrument> instruments)
     {
         string path = Path.GetFullPath(_options.Journal.Path);
         string? directory = Path.GetDirectoryName(path);
@@ -337,7 +338,9 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         long reports = 0;
         long lastEventId = 0;
         VenueEngine engine = _engine!;
-        _journal = JournalWriter.Open(path, journalOptions, (long sequence, in Command command) =>
+        var configuration = new JournalConfiguration(
+            instruments, _options.Sessions.Select(s => new JournalSession(s.SenderCompId, s.TargetCompId)).ToArray());
+        _journal = JournalWriter.Open(path, journalOptions, configuration, (long sequence, in Command command) =>
         {
             if (command.Sequence != sequence)
             {

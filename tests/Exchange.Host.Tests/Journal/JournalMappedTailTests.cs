@@ -56,7 +56,7 @@ public class JournalMappedTailTests
         var records = JournalTestData.ReadAll(crashed, out JournalReader reader);
         Assert.Equal(35, records.Count);
         Assert.Equal(34, records[^1].Sequence);
-        Assert.Equal(JournalFormat.HeaderSize + (35L * JournalFormat.RecordSize), new FileInfo(crashed).Length);
+        Assert.Equal(JournalTestData.DataStart + (35L * JournalFormat.RecordSize), new FileInfo(crashed).Length);
         Assert.Equal(JournalReadStatus.Clean, reader.Status);
     }
 
@@ -73,18 +73,18 @@ public class JournalMappedTailTests
         JournalFormat.WriteRecord(half, 5, in command);
         using (var file = new FileStream(temp.Path, FileMode.Open, FileAccess.Write, FileShare.ReadWrite))
         {
-            file.Position = JournalFormat.HeaderSize + (5L * JournalFormat.RecordSize);
+            file.Position = JournalTestData.DataStart + (5L * JournalFormat.RecordSize);
             file.Write(half, 0, JournalFormat.CrcOffset / 2);
         }
 
         var records = JournalTestData.ReadAll(temp.Path, out JournalReader reader);
         Assert.Equal(5, records.Count);
         Assert.Equal(JournalReadStatus.TornRecord, reader.Status);
-        Assert.Equal(JournalFormat.HeaderSize + (5L * JournalFormat.RecordSize), reader.StopOffset);
+        Assert.Equal(JournalTestData.DataStart + (5L * JournalFormat.RecordSize), reader.StopOffset);
     }
 
     private static JournalWriter Open(string path, out JournalScan scan) =>
-        JournalWriter.Open(path, new JournalOptions { FsyncPolicy = FsyncPolicy.Never, MapChunkBytes = ChunkRecords * JournalFormat.RecordSize }, out scan);
+        JournalWriter.Open(path, new JournalOptions { FsyncPolicy = FsyncPolicy.Never, MapChunkBytes = ChunkRecords * JournalFormat.RecordSize }, JournalTestData.Configuration, out scan);
 
     private static void AppendCommitted(JournalWriter writer, long first, int count)
     {

@@ -33,6 +33,20 @@ internal sealed class TempJournal : IDisposable
 
 internal static class JournalTestData
 {
+    /// <summary>Seven instruments and five sessions, as many as <see cref="CommandFor"/> names.</summary>
+    public static JournalConfiguration Configuration { get; } = ConfigurationOf(["AAPL", "AMZN", "GOOG", "MSFT", "NVDA", "TSLA", "META"], 5);
+
+    /// <summary>Where records begin in a journal written with a small configuration (such as <see cref="Configuration"/>).</summary>
+    public static long DataStart => JournalFormat.DataStart(JournalFormat.MinConfigurationSlotBytes);
+
+    /// <summary>Instruments named <paramref name="symbols"/> (tick 0.01 at 4 decimals) and sessions EXCH->CLIENT0.. .</summary>
+    public static JournalConfiguration ConfigurationOf(string[] symbols, int sessions) => new(
+        [.. symbols.Select((symbol, i) => new Instrument(i, symbol, 4, 100, 1, 100, 20_000_000, 1_000_000_000))],
+        [.. Enumerable.Range(0, sessions).Select(i => new JournalSession("EXCH", "CLIENT" + i.ToString(System.Globalization.CultureInfo.InvariantCulture)))]);
+
+    /// <summary>The file offset of record <paramref name="index"/>.</summary>
+    public static long RecordOffset(long index) => DataStart + (index * JournalFormat.RecordSize);
+
     /// <summary>A deterministic, field-rich command for index <paramref name="i"/>.</summary>
     public static Command CommandFor(long i)
     {
@@ -54,9 +68,9 @@ internal static class JournalTestData
     }
 
     /// <summary>Writes commands 0..count-1 with sequence = index, committing every <paramref name="batch"/> records.</summary>
-    public static void Write(string path, long count, int batch = 10, JournalOptions? options = null, long firstIndex = 0)
+    public static void Write(string path, long count, int batch = 10, JournalOptions? options = null, long firstIndex = 0, JournalConfiguration? configuration = null)
     {
-        using JournalWriter writer = JournalWriter.Open(path, options ?? new JournalOptions { FsyncPolicy = FsyncPolicy.Never }, out _);
+        using JournalWriter writer = JournalWriter.Open(path, options ?? new JournalOptions { FsyncPolicy = FsyncPolicy.Never }, configuration ?? Configuration, out _);
         for (long i = firstIndex; i < firstIndex + count; i++)
         {
             Command command = CommandFor(i);
@@ -76,6 +90,24 @@ internal static class JournalTestData
         Write(path, count);
         using var file = new FileStream(path, FileMode.Open);
         file.SetLength(file.Length - bytes);
+    }
+
+    /// <summary>Flips one bit of the byte at <paramref name="offset"/>, as a disk or a stray write might.</summary>
+    public static void FlipBit(string path, long offset)
+    {
+        using var file = new FileStream(path, FileMode.Open, FileAccess.ReadWrite);
+        file.Position = offset;
+        int value = file.ReadByte();
+        file.Position = offset;
+        file.WriteByte((byte)(value ^ 0x40));
+    }
+
+    /// <summary>Overwrites <paramref name="count"/> bytes at <paramref name="offset"/> with zeros.</summary>
+    public static void Zero(string path, long offset, int count)
+    {
+        using var file = new FileStream(path, FileMode.Open, FileAccess.ReadWrite);
+        file.Position = offset;
+        file.Write(new byte[count]);
     }
 
     public static List<(long Sequence, Command Command)> ReadAll(string path, out JournalReader finished)

@@ -31,7 +31,7 @@ public class JournalTests
 
         Assert.Equal(JournalReadStatus.Clean, reader.Status);
         Assert.Equal(0, reader.DroppedBytes);
-        Assert.Equal(JournalFormat.HeaderSize + ((long)count * JournalFormat.RecordSize), new FileInfo(temp.Path).Length);
+        Assert.Equal(JournalTestData.DataStart + ((long)count * JournalFormat.RecordSize), new FileInfo(temp.Path).Length);
     }
 
     [Fact]
@@ -52,26 +52,8 @@ public class JournalTests
         Assert.Equal(count - 1, records.Count);
         Assert.Equal(count - 2, records[^1].Sequence);
         Assert.Equal(JournalReadStatus.TornRecord, reader.Status);
-        Assert.Equal(JournalFormat.HeaderSize + ((count - 1L) * JournalFormat.RecordSize), reader.StopOffset);
+        Assert.Equal(JournalTestData.DataStart + ((count - 1L) * JournalFormat.RecordSize), reader.StopOffset);
         Assert.Equal(JournalFormat.RecordSize - torn, reader.DroppedBytes);
-    }
-
-    [Fact]
-    public void FlippedByte_CrcFailureIsReportedAndReadingStopsThere()
-    {
-        using var temp = new TempJournal();
-        const int count = 40;
-        const int corrupted = 17;
-        JournalTestData.Write(temp.Path, count);
-        long recordStart = JournalFormat.HeaderSize + ((long)corrupted * JournalFormat.RecordSize);
-        FlipByte(temp.Path, recordStart + 30);
-
-        var records = JournalTestData.ReadAll(temp.Path, out JournalReader reader);
-
-        Assert.Equal(corrupted, records.Count);
-        Assert.Equal(JournalReadStatus.CrcMismatch, reader.Status);
-        Assert.Equal(recordStart, reader.StopOffset);
-        Assert.Equal((count - corrupted) * (long)JournalFormat.RecordSize, reader.DroppedBytes);
     }
 
     [Fact]
@@ -89,7 +71,7 @@ public class JournalTests
 
         Assert.Equal(5, records.Count);
         Assert.Equal(JournalReadStatus.Clean, reader.Status);
-        Assert.Equal(JournalFormat.HeaderSize + (5L * JournalFormat.RecordSize), reader.StopOffset);
+        Assert.Equal(JournalTestData.DataStart + (5L * JournalFormat.RecordSize), reader.StopOffset);
         Assert.Equal(0, reader.DroppedBytes);
     }
 
@@ -99,7 +81,7 @@ public class JournalTests
         using var temp = new TempJournal();
         JournalTestData.WriteTorn(temp.Path, 20, bytes: 5);
 
-        using (JournalWriter writer = JournalWriter.Open(temp.Path, new JournalOptions { FsyncPolicy = FsyncPolicy.EveryBatch }, out JournalScan scan))
+        using (JournalWriter writer = JournalWriter.Open(temp.Path, new JournalOptions { FsyncPolicy = FsyncPolicy.EveryBatch }, JournalTestData.Configuration, out JournalScan scan))
         {
             Assert.Equal(JournalReadStatus.TornRecord, scan.Status);
             Assert.Equal(19, scan.Records);
@@ -137,7 +119,7 @@ public class JournalTests
 
         var replayed = new List<(long Sequence, Command Command)>();
         using (JournalWriter writer = JournalWriter.Open(
-            temp.Path, new JournalOptions(), (long sequence, in Command command) => replayed.Add((sequence, command)), out JournalScan scan))
+            temp.Path, new JournalOptions(), JournalTestData.Configuration, (long sequence, in Command command) => replayed.Add((sequence, command)), out JournalScan scan))
         {
             Assert.Equal(JournalReadStatus.TornRecord, scan.Status);
             Assert.Equal(scan.Records, replayed.Count);
@@ -152,22 +134,6 @@ public class JournalTests
     }
 
     [Fact]
-    public void ReopenForAppend_AfterCrcFailure_DropsFromTheCorruptRecordOn()
-    {
-        using var temp = new TempJournal();
-        JournalTestData.Write(temp.Path, 10);
-        FlipByte(temp.Path, JournalFormat.HeaderSize + (6L * JournalFormat.RecordSize) + 3);
-
-        using (JournalWriter writer = JournalWriter.Open(temp.Path, new JournalOptions(), out JournalScan scan))
-        {
-            Assert.Equal(JournalReadStatus.CrcMismatch, scan.Status);
-            Assert.Equal(6, scan.Records);
-        }
-
-        Assert.Equal(JournalFormat.HeaderSize + (6L * JournalFormat.RecordSize), new FileInfo(temp.Path).Length);
-    }
-
-    [Fact]
     public void TornHeader_IsReportedAndRewrittenOnAppend()
     {
         using var temp = new TempJournal();
@@ -177,7 +143,7 @@ public class JournalTests
         Assert.Empty(records);
         Assert.Equal(JournalReadStatus.TornRecord, reader.Status);
 
-        using (JournalWriter.Open(temp.Path, new JournalOptions(), out JournalScan scan))
+        using (JournalWriter.Open(temp.Path, new JournalOptions(), JournalTestData.Configuration, out JournalScan scan))
         {
             Assert.Equal(JournalReadStatus.TornRecord, scan.Status);
             Assert.Equal(-1, scan.LastSequence);
@@ -194,13 +160,13 @@ public class JournalTests
         JournalTestData.Write(temp.Path, 3);
         byte[] bytes = File.ReadAllBytes(temp.Path);
         bytes[12] ^= 0x08; // record size field
-        byte[] header = bytes[..JournalFormat.HeaderSize];
-        System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(bytes.AsSpan(28), Crc32.Compute(header.AsSpan(0, 28)));
+        System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(bytes.AsSpan(28), Crc32.Compute(bytes.AsSpan(0, 28)));
         File.WriteAllBytes(temp.Path, bytes);
 
-        var error = Assert.Throws<InvalidDataException>(() => JournalReader.Open(temp.Path));
+        var error = Assert.Throws<JournalRefusedException>(() => JournalReader.Open(temp.Path));
         Assert.Contains("different format", error.Message, StringComparison.Ordinal);
-        Assert.Throws<InvalidDataException>(() => JournalWriter.Open(temp.Path, new JournalOptions(), out _));
+        Assert.Equal(JournalRefusal.Format, error.Reason);
+        Assert.Throws<JournalRefusedException>(() => JournalWriter.Open(temp.Path, new JournalOptions(), JournalTestData.Configuration, out _));
     }
 
     [Theory]
@@ -211,7 +177,7 @@ public class JournalTests
     {
         FsyncPolicy policy = Enum.Parse<FsyncPolicy>(policyName);
         using var temp = new TempJournal();
-        using JournalWriter writer = JournalWriter.Open(temp.Path, new JournalOptions { FsyncPolicy = policy }, out _);
+        using JournalWriter writer = JournalWriter.Open(temp.Path, new JournalOptions { FsyncPolicy = policy }, JournalTestData.Configuration, out _);
         Command command = JournalTestData.CommandFor(1);
         for (long i = 0; i < 1000; i++)
         {
@@ -244,7 +210,7 @@ public class JournalTests
     {
         using var temp = new TempJournal();
         Command command = JournalTestData.CommandFor(1);
-        using (JournalWriter everyBatch = JournalWriter.Open(temp.Path, new JournalOptions { FsyncPolicy = FsyncPolicy.EveryBatch }, out _))
+        using (JournalWriter everyBatch = JournalWriter.Open(temp.Path, new JournalOptions { FsyncPolicy = FsyncPolicy.EveryBatch }, JournalTestData.Configuration, out _))
         {
             everyBatch.Append(in command, 0);
             Assert.Equal(-1, everyBatch.DurableSequence.Value);
@@ -254,7 +220,7 @@ public class JournalTests
         }
 
         var periodicOptions = new JournalOptions { FsyncPolicy = FsyncPolicy.Periodic, FsyncInterval = TimeSpan.FromHours(1) };
-        using JournalWriter periodic = JournalWriter.Open(temp.Path, periodicOptions, out _);
+        using JournalWriter periodic = JournalWriter.Open(temp.Path, periodicOptions, JournalTestData.Configuration, out _);
         periodic.Append(in command, 1);
         periodic.CommitBatch();
         Assert.Equal(1, periodic.DurableSequence.Value);
@@ -268,7 +234,7 @@ public class JournalTests
     {
         using var temp = new TempJournal();
         const int count = 5_000;
-        using (JournalWriter writer = JournalWriter.Open(temp.Path, new JournalOptions { FsyncPolicy = FsyncPolicy.Never }, out _))
+        using (JournalWriter writer = JournalWriter.Open(temp.Path, new JournalOptions { FsyncPolicy = FsyncPolicy.Never }, JournalTestData.Configuration, out _))
         {
             var ring = new SequenceRing<Command>(256, ProducerMode.Multi);
             var journaller = ring.AddProcessor(new JournalEventHandler(writer), WaitStrategyKind.Blocking, "test-journaller");
@@ -292,14 +258,5 @@ public class JournalTests
             Assert.Equal(i, records[i].Sequence);
             JournalTestData.AssertSame(JournalTestData.CommandFor(i), records[i].Command);
         }
-    }
-
-    private static void FlipByte(string path, long offset)
-    {
-        using var file = new FileStream(path, FileMode.Open, FileAccess.ReadWrite);
-        file.Position = offset;
-        int value = file.ReadByte();
-        file.Position = offset;
-        file.WriteByte((byte)(value ^ 0x40));
     }
 }

@@ -11,8 +11,10 @@ internal static class VenueConfigFile
     /// <param name="journalFsync">Journal fsync policy.</param>
     /// <param name="pipelineMode">Threaded (Blocking waits) or Inline (a Sleeping poller: cheap on shared test cores).</param>
     /// <param name="ringSize">Slots in each ring.</param>
+    /// <param name="symbols">The instruments, in this order (default AAPL, MSFT).</param>
     /// <returns>The settings file's path.</returns>
-    public static string Write(string directory, int port, string storePath, string journalFsync = "EveryBatch", string pipelineMode = "Threaded", int ringSize = 1024)
+    public static string Write(
+        string directory, int port, string storePath, string journalFsync = "EveryBatch", string pipelineMode = "Threaded", int ringSize = 1024, string[]? symbols = null)
     {
         var settings = new
         {
@@ -38,11 +40,9 @@ internal static class VenueConfigFile
                     new { SenderCompId = "EXCH", TargetCompId = "CLIENT1", HeartBtInt = 30, StorePath = storePath, StoreFsync = "Never" },
                     new { SenderCompId = "EXCH", TargetCompId = "CLIENT2", HeartBtInt = 30, StorePath = storePath, StoreFsync = "Never" },
                 },
-                Instruments = new[]
-                {
-                    new { Symbol = "AAPL", PriceDecimals = 4, TickSize = "0.01", LotSize = 1, MinPrice = "0.01", MaxPrice = "2000" },
-                    new { Symbol = "MSFT", PriceDecimals = 4, TickSize = "0.01", LotSize = 1, MinPrice = "0.01", MaxPrice = "2000" },
-                },
+                Instruments = (symbols ?? ["AAPL", "MSFT"])
+                    .Select(symbol => new { Symbol = symbol, PriceDecimals = 4, TickSize = "0.01", LotSize = 1, MinPrice = "0.01", MaxPrice = "2000" })
+                    .ToArray(),
             },
         };
         string path = Path.Combine(directory, "venue.json");

@@ -25,7 +25,7 @@ public sealed class VenuePipelineTests
         // Runs on the sender thread before each report: the record for the command must already be in the file.
         gateway.OnSend = evt =>
         {
-            using JournalReader reader = JournalReader.Open(journalPath);
+            using JournalReader reader = JournalReader.OpenWhileWriting(journalPath);
             while (reader.TryRead(out _, out _))
             {
             }

@@ -33,4 +33,36 @@ public sealed class VenueProgramTests
         Assert.Equal(2, exitCode);
         Assert.Contains("Venue:Pipeline:SenderWait: 'Hurry' is not allowed. Allowed values: BusySpin, Yielding, Sleeping, Blocking.", error, StringComparison.Ordinal);
     }
+
+    [Fact]
+    public async Task A_corrupt_journal_exits_with_code_1_naming_the_file_and_offset_and_leaves_the_file_as_it_was()
+    {
+        using var directory = new TempVenueDirectory();
+        string config = VenueConfigFile.Write(directory.Path, port: 0, storePath: "");
+        await VenueJournalIntegrityTests.WriteJournalAsync(directory, VenueTestOptions.Create(directory.Path), orders: 6);
+        long offset = Journal.JournalTestData.RecordOffset(2);
+        Journal.JournalTestData.FlipBit(directory.JournalPath, offset + 12);
+        byte[] before = File.ReadAllBytes(directory.JournalPath);
+
+        (int exitCode, string error) = await VenueProcess.RunToExitAsync(directory.Path, "--config", config);
+
+        Assert.Equal(1, exitCode);
+        Assert.Contains($"Exchange venue refused to start: Journal '{directory.JournalPath}' is corrupt: the record at offset {offset}", error, StringComparison.Ordinal);
+        Assert.DoesNotContain("   at ", error, StringComparison.Ordinal);
+        Assert.Equal(before, File.ReadAllBytes(directory.JournalPath));
+    }
+
+    [Fact]
+    public async Task A_journal_of_reordered_instruments_exits_with_code_2_naming_the_difference()
+    {
+        using var directory = new TempVenueDirectory();
+        string config = VenueConfigFile.Write(directory.Path, port: 0, storePath: "", symbols: ["MSFT", "AAPL"]);
+        await VenueJournalIntegrityTests.WriteJournalAsync(directory, VenueTestOptions.Create(directory.Path), orders: 2);
+
+        (int exitCode, string error) = await VenueProcess.RunToExitAsync(directory.Path, "--config", config);
+
+        Assert.Equal(2, exitCode);
+        Assert.Contains("instrument 0 was AAPL, the configuration now has MSFT at 0", error, StringComparison.Ordinal);
+        Assert.DoesNotContain("   at ", error, StringComparison.Ordinal);
+    }
 }

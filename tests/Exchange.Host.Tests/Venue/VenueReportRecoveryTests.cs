@@ -154,7 +154,15 @@ public sealed class VenueReportRecoveryTests
 
     private static void AppendToJournal(string path, params Command[] commands)
     {
-        using JournalWriter journal = JournalWriter.Open(path, new Exchange.Host.Journal.JournalOptions { FsyncPolicy = Exchange.Host.Journal.FsyncPolicy.Never }, out JournalScan scan);
+        // Appended under the configuration the venue recorded in the journal, as the venue itself would.
+        JournalConfiguration configuration;
+        using (var file = new FileStream(path, FileMode.Open, FileAccess.Read))
+        {
+            Assert.Equal(JournalHeaderStatus.Valid, JournalHeader.Read(file, out JournalHeader? header, out string? problem));
+            configuration = header!.Configuration;
+        }
+
+        using JournalWriter journal = JournalWriter.Open(path, new Exchange.Host.Journal.JournalOptions { FsyncPolicy = Exchange.Host.Journal.FsyncPolicy.Never }, configuration, out JournalScan scan);
         long sequence = scan.LastSequence;
         foreach (Command command in commands)
         {

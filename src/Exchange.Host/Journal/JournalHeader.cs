@@ -1,0 +1,167 @@
+using System.Buffers.Binary;
+using Exchange.Core.Storage;
+
+namespace Exchange.Host.Journal;
+
+/// <summary>What reading a journal's header found.</summary>
+internal enum JournalHeaderStatus
+{
+    /// <summary>A header of this build's format with a readable configuration.</summary>
+    Valid,
+
+    /// <summary>
+    /// The file is shorter than its header: its creation was cut short. The header is written and fsynced before the
+    /// first record, so such a file holds no records and is written anew.
+    /// </summary>
+    Torn,
+
+    /// <summary>Another format or version, or a damaged header: the journal must not be used.</summary>
+    Refused,
+}
+
+/// <summary>
+/// A journal's header: the <see cref="JournalFormat"/> prefix and two configuration slots, each able to hold one
+/// generation of the <see cref="JournalConfiguration"/> the journal is written with.
+/// </summary>
+/// <remarks>
+/// Slot: CRC-32 of the generation, length and content that follow it (4), generation (8; 0 = never written), content
+/// length (4), content, zero padding to the slot size. Why two: when instruments or sessions are added at the end, the journal must record
+/// the longer lists before any command names a new index, and the header is rewritten in place. The new generation goes
+/// into the slot not in use and is fsynced; the reader takes the valid slot with the highest generation. A crash in the
+/// middle of that write leaves the previous generation readable, so the journal never becomes unopenable.
+/// </remarks>
+internal sealed class JournalHeader
+{
+    public const int SlotOverhead = 16;
+
+    private JournalHeader(int slotBytes, long generation, JournalConfiguration configuration)
+    {
+        SlotBytes = slotBytes;
+        Generation = generation;
+        Configuration = configuration;
+    }
+
+    public int SlotBytes { get; }
+
+    /// <summary>Where the records begin.</summary>
+    public long DataStart => JournalFormat.DataStart(SlotBytes);
+
+    /// <summary>How many times the configuration was recorded (1 for a new journal).</summary>
+    public long Generation { get; }
+
+    public JournalConfiguration Configuration { get; }
+
+    /// <summary>Reads the header at the start of <paramref name="file"/>; <paramref name="problem"/> says why when refused.</summary>
+    public static JournalHeaderStatus Read(FileStream file, out JournalHeader? header, out string? problem)
+    {
+        header = null;
+        problem = null;
+        if (file.Length < JournalFormat.PrefixSize)
+        {
+            return JournalHeaderStatus.Torn;
+        }
+
+        Span<byte> prefix = stackalloc byte[JournalFormat.PrefixSize];
+        RandomAccess.Read(file.SafeFileHandle, prefix, 0);
+
+        // The prefix is checked even in a short file: a short journal of an older version must be refused, not rewritten.
+        problem = JournalFormat.ValidatePrefix(prefix, out int slotBytes);
+        if (problem is not null)
+        {
+            return JournalHeaderStatus.Refused;
+        }
+
+        if (file.Length < JournalFormat.DataStart(slotBytes))
+        {
+            return JournalHeaderStatus.Torn;
+        }
+
+        byte[] slots = new byte[2 * slotBytes];
+        RandomAccess.Read(file.SafeFileHandle, slots, JournalFormat.PrefixSize);
+        long generation = 0;
+        JournalConfiguration? configuration = null;
+        for (int i = 0; i < 2; i++)
+        {
+            if (TryReadSlot(slots.AsSpan(i * slotBytes, slotBytes), out long slotGeneration, out JournalConfiguration? slotConfiguration)
+                && slotGeneration > generation)
+            {
+                generation = slotGeneration;
+                configuration = slotConfiguration;
+            }
+        }
+
+        if (configuration is null)
+        {
+            problem = $"journal header holds no readable configuration (both slots of {slotBytes} bytes at offset {JournalFormat.PrefixSize} fail their checks)";
+            return JournalHeaderStatus.Refused;
+        }
+
+        header = new JournalHeader(slotBytes, generation, configuration);
+        return JournalHeaderStatus.Valid;
+    }
+
+    /// <summary>Empties <paramref name="file"/> and writes a header recording <paramref name="configuration"/> (generation 1), fsynced.</summary>
+    public static JournalHeader WriteNew(FileStream file, JournalConfiguration configuration)
+    {
+        int slotBytes = JournalFormat.SlotBytesFor(configuration.EncodedLength);
+        var header = new JournalHeader(slotBytes, 1, configuration);
+        byte[] bytes = new byte[header.DataStart];
+        JournalFormat.WritePrefix(bytes, slotBytes);
+        WriteSlot(bytes.AsSpan(SlotOffset(slotBytes, 1), slotBytes), 1, configuration);
+        file.SetLength(0);
+        file.Position = 0;
+        file.Write(bytes);
+        file.Flush(flushToDisk: true);
+        return header;
+    }
+
+    /// <summary>
+    /// Records <paramref name="configuration"/> as the next generation in the slot not in use, fsynced; null (with
+    /// <paramref name="problem"/>) when it does not fit the slots this journal was created with.
+    /// </summary>
+    public JournalHeader? Record(FileStream file, JournalConfiguration configuration, out string? problem)
+    {
+        problem = null;
+        if (SlotOverhead + configuration.EncodedLength > SlotBytes)
+        {
+            problem = $"the configuration now takes {configuration.EncodedLength} bytes, more than the {SlotBytes - SlotOverhead} the journal's header "
+                + "was created with room for; move the journal away to begin a new one";
+            return null;
+        }
+
+        long generation = Generation + 1;
+        byte[] slot = new byte[SlotBytes];
+        WriteSlot(slot, generation, configuration);
+        file.Position = SlotOffset(SlotBytes, generation);
+        file.Write(slot);
+        file.Flush(flushToDisk: true);
+        return new JournalHeader(SlotBytes, generation, configuration);
+    }
+
+    private static int SlotOffset(int slotBytes, long generation) => JournalFormat.PrefixSize + ((int)(generation & 1) * slotBytes);
+
+    private static void WriteSlot(Span<byte> slot, long generation, JournalConfiguration configuration)
+    {
+        int length = configuration.EncodedLength;
+        slot.Clear();
+        BinaryPrimitives.WriteInt64LittleEndian(slot[4..], generation);
+        BinaryPrimitives.WriteInt32LittleEndian(slot[12..], length);
+        configuration.Encode(slot.Slice(SlotOverhead, length));
+        BinaryPrimitives.WriteUInt32LittleEndian(slot, Crc32.Compute(slot[4..(SlotOverhead + length)]));
+    }
+
+    private static bool TryReadSlot(ReadOnlySpan<byte> slot, out long generation, out JournalConfiguration? configuration)
+    {
+        configuration = null;
+        generation = BinaryPrimitives.ReadInt64LittleEndian(slot[4..]);
+        int length = BinaryPrimitives.ReadInt32LittleEndian(slot[12..]);
+        if (generation <= 0 || length < 0 || length > slot.Length - SlotOverhead
+            || BinaryPrimitives.ReadUInt32LittleEndian(slot) != Crc32.Compute(slot[4..(SlotOverhead + length)]))
+        {
+            return false;
+        }
+
+        configuration = JournalConfiguration.TryDecode(slot.Slice(SlotOverhead, length));
+        return configuration is not null;
+    }
+}

@@ -1,0 +1,14 @@
+namespace Exchange.Host.Journal;
+
+/// <summary>Why a journal cannot be opened.</summary>
+internal enum JournalRefusal
+{
+    /// <summary>Another format, version or command layout, or a damaged header.</summary>
+    Format,
+
+    /// <summary>A corrupt record (see <see cref="JournalTail"/>).</summary>
+    Corruption,
+
+    /// <summary>The journal's instruments or sessions differ from the configuration's.</summary>
+    Configuration,
+}

@@ -1,0 +1,103 @@
+using Exchange.Core.Commands;
+using Exchange.Host.Configuration;
+using Exchange.Host.Journal;
+using Exchange.Host.Venue;
+using Xunit;
+
+namespace Exchange.Host.Tests.Venue;
+
+/// <summary>
+/// The venue refuses to start on a journal it cannot replay faithfully (a corrupt record, or instruments and sessions
+/// that moved), leaving the file for the operator; it accepts instruments and sessions added at the end.
+/// </summary>
+public sealed class VenueJournalIntegrityTests
+{
+    [Fact]
+    public async Task A_flipped_bit_in_a_middle_record_refuses_the_start_and_leaves_the_journal_byte_identical()
+    {
+        using var directory = new TempVenueDirectory();
+        await WriteJournalAsync(directory, VenueTestOptions.Create(directory.Path), orders: 10);
+        long offset = Journal.JournalTestData.RecordOffset(4);
+        Journal.JournalTestData.FlipBit(directory.JournalPath, offset + 40);
+        byte[] before = File.ReadAllBytes(directory.JournalPath);
+
+        var engine = new FakeEngine();
+        await using VenueService venue = VenuePipelineTests.CreateVenue(directory, new FakeGateway(), engine, out _);
+        var error = await Assert.ThrowsAsync<JournalRefusedException>(() => venue.StartAsync(CancellationToken.None));
+
+        Assert.Contains($"Journal '{directory.JournalPath}' is corrupt: the record at offset {offset} (sequence field 4) fails its CRC", error.Message, StringComparison.Ordinal);
+        Assert.Contains("5 valid records (sequences 5..9)", error.Message, StringComparison.Ordinal);
+        Assert.Equal(before, File.ReadAllBytes(directory.JournalPath));
+    }
+
+    [Fact]
+    public async Task Reordered_instruments_refuse_the_start_naming_the_difference()
+    {
+        using var directory = new TempVenueDirectory();
+        await WriteJournalAsync(directory, VenueTestOptions.Create(directory.Path), orders: 3);
+        byte[] before = File.ReadAllBytes(directory.JournalPath);
+        VenueOptions reordered = VenueTestOptions.Create(directory.Path);
+        reordered.Instruments.Reverse();
+
+        var engine = new FakeEngine();
+        await using VenueService venue = VenuePipelineTests.CreateVenue(directory, new FakeGateway(), engine, out _, reordered);
+        var error = await Assert.ThrowsAsync<JournalRefusedException>(() => venue.StartAsync(CancellationToken.None));
+
+        Assert.Equal(JournalRefusal.Configuration, error.Reason);
+        Assert.Contains("instrument 0 was AAPL, the configuration now has MSFT at 0; instrument 1 was MSFT, the configuration now has AAPL at 1", error.Message, StringComparison.Ordinal);
+        Assert.Empty(engine.Processed);
+        Assert.Equal(before, File.ReadAllBytes(directory.JournalPath));
+    }
+
+    [Fact]
+    public async Task An_instrument_and_a_session_added_at_the_end_are_accepted_and_the_old_lists_are_refused_afterwards()
+    {
+        using var directory = new TempVenueDirectory();
+        await WriteJournalAsync(directory, VenueTestOptions.Create(directory.Path), orders: 3);
+        VenueOptions extended = VenueTestOptions.Create(directory.Path);
+        extended.Instruments.Add(new InstrumentOptions { Symbol = "GOOG", PriceDecimals = 4, TickSize = "0.01", LotSize = 1, MinPrice = "0.01", MaxPrice = "2000" });
+        extended.Sessions.Add(new SessionOptions { SenderCompId = "EXCH", TargetCompId = "CLIENT3", StorePath = "", StoreFsync = "Never" });
+
+        var engine = new FakeEngine();
+        var gateway = new FakeGateway();
+        await using (VenueService venue = VenuePipelineTests.CreateVenue(directory, gateway, engine, out CapturingLoggerProvider logs, extended))
+        {
+            await venue.StartAsync(CancellationToken.None);
+            Assert.Equal(3, venue.RecoveredCommands);
+            Assert.True(logs.Contains("configuration extended at the end: instruments 2..2 added (GOOG); sessions 2..2 added (EXCH->CLIENT3)"), string.Join(Environment.NewLine, logs.Lines));
+            Command onGoog = VenueTestOptions.NewOrder(3, owner: 2, instrument: 2);
+            Assert.True(gateway.Commands!.TryPublish(in onGoog));
+            gateway.WaitForEvents(1);
+            await venue.StopAsync(CancellationToken.None);
+        }
+
+        var replayed = new FakeEngine();
+        await using (VenueService venue = VenuePipelineTests.CreateVenue(directory, new FakeGateway(), replayed, out _, extended))
+        {
+            await venue.StartAsync(CancellationToken.None);
+            Assert.Equal(4, venue.RecoveredCommands);
+            Assert.Equal((2, 2), (replayed.Processed[3].InstrumentId, replayed.Processed[3].OwnerId));
+            await venue.StopAsync(CancellationToken.None);
+        }
+
+        await using VenueService shorter = VenuePipelineTests.CreateVenue(directory, new FakeGateway(), new FakeEngine(), out _);
+        var error = await Assert.ThrowsAsync<JournalRefusedException>(() => shorter.StartAsync(CancellationToken.None));
+        Assert.Contains("instrument 2 was GOOG, the configuration has no instrument 2; session 2 was EXCH->CLIENT3, the configuration has no session 2", error.Message, StringComparison.Ordinal);
+    }
+
+    /// <summary>Starts a venue on <paramref name="options"/>, journals <paramref name="orders"/> orders and stops it.</summary>
+    internal static async Task WriteJournalAsync(TempVenueDirectory directory, VenueOptions options, int orders)
+    {
+        var gateway = new FakeGateway();
+        await using VenueService venue = VenuePipelineTests.CreateVenue(directory, gateway, new FakeEngine(), out _, options);
+        await venue.StartAsync(CancellationToken.None);
+        for (int i = 0; i < orders; i++)
+        {
+            Command command = VenueTestOptions.NewOrder(i, owner: i % 2, instrument: i % 2);
+            Assert.True(gateway.Commands!.TryPublish(in command));
+        }
+
+        gateway.WaitForEvents(orders);
+        await venue.StopAsync(CancellationToken.None);
+    }
+}
