@@ -5,8 +5,8 @@ namespace Exchange.Benchmarks.Engine;
 /// <summary>
 /// The whole engine on a Nasdaq-shaped generated workload (<see cref="NasdaqShapedWorkload"/>), for every strategy
 /// combination: one invocation replays a block of about <see cref="BlockLength"/> commands (within one), so Op/s is
-/// commands/s and Allocated is bytes per command. The block returns the book to its base state, so invocations repeat
-/// exactly.
+/// commands/s and Allocated is bytes per command. The block returns the book to its base state and ends by starting a
+/// new trading day (so its client ids may be used again), so invocations repeat exactly.
 /// </summary>
 /// <remarks>
 /// Run: dotnet run -c Release --project benchmarks/Exchange.Benchmarks -- --filter '*EngineThroughput*' --job Short.

@@ -30,11 +30,16 @@ internal sealed class EngineWorkloadRun
     /// <summary>Commands per <see cref="Replay"/>.</summary>
     public int BlockLength => _block.Length;
 
-    /// <summary>Pools sized so the measured block never grows them (the base book plus everything the block adds).</summary>
+    /// <summary>
+    /// Pools sized so the measured block never grows them (the base book plus everything the block adds). The day's
+    /// client ids keep at least the engine's default size, so their probes reach memory as in a venue rather than a
+    /// table small enough to stay in cache; the first day holds the base book's ids as well as a block's.
+    /// </summary>
     public static EngineOptions OptionsFor(NasdaqShapedWorkload workload) => new()
     {
         InitialOrderCapacity = workload.BaseBook.Length + workload.Block.Length,
         InitialLevelCapacity = workload.Instruments.Count * 128,
+        MaxClOrdIdsPerDay = Math.Max(new EngineOptions().MaxClOrdIdsPerDay, workload.BaseBook.Length + workload.Block.Length),
     };
 
     /// <summary>Replays the block once; the book ends where it started. Returns the event count (so nothing is elided).</summary>

@@ -9,9 +9,9 @@ namespace Exchange.Benchmarks.Engine;
 /// ticks from the mid); a deep base book (30+ ticks away, never reached) gives each book realistic size.
 /// </summary>
 /// <remarks>
-/// The <see cref="Block"/> ends with every order it created gone (filled or cancelled), so it can be replayed any
-/// number of times on one engine with the same client ids and the book returns to <see cref="BaseBook"/> each time.
-/// Deterministic for a given seed.
+/// The <see cref="Block"/> ends with every order it created gone (filled or cancelled) and then starts a new trading day,
+/// so it can be replayed any number of times on one engine with the same client ids (unique within the block, as they
+/// must be within a day) and the book returns to <see cref="BaseBook"/> each time. Deterministic for a given seed.
 /// </remarks>
 internal sealed class NasdaqShapedWorkload
 {
@@ -55,7 +55,7 @@ internal sealed class NasdaqShapedWorkload
         var commands = new List<Command>(length);
         var live = new List<(int Book, ClOrdId Id, Side Side, long Price, long Quantity)>();
         int next = 0;
-        while (commands.Count < length - live.Count)
+        while (commands.Count < length - 1 - live.Count)
         {
             int book = random.Next(books);
             int roll = random.Next(100);
@@ -72,23 +72,25 @@ internal sealed class NasdaqShapedWorkload
             else if (roll < 90)
             {
                 var order = TakeRandom(live, random);
-                commands.Add(Cancel(order.Book, order.Id, order.Side));
+                commands.Add(Cancel(order.Book, ClOrdId.From($"c{next++}"), order.Id, order.Side));
             }
             else if (roll < 98)
             {
                 int index = random.Next(live.Count);
                 var order = live[index];
                 long reduced = Math.Max(100, order.Quantity - 100);
-                commands.Add(Replace(order.Book, order.Id, order.Side, order.Price, reduced));
-                live[index] = order with { Quantity = reduced };
+                var id = ClOrdId.From($"r{next++}");
+                commands.Add(Replace(order.Book, id, order.Id, order.Side, order.Price, reduced));
+                live[index] = order with { Id = id, Quantity = reduced };
             }
             else if (roll < 99)
             {
                 int index = random.Next(live.Count);
                 var order = live[index];
                 long price = Mid + ((order.Side == Side.Buy ? -1 : 1) * random.Next(1, 11) * Tick);
-                commands.Add(Replace(order.Book, order.Id, order.Side, price, order.Quantity));
-                live[index] = order with { Price = price };
+                var id = ClOrdId.From($"r{next++}");
+                commands.Add(Replace(order.Book, id, order.Id, order.Side, price, order.Quantity));
+                live[index] = order with { Id = id, Price = price };
             }
             else
             {
@@ -100,9 +102,10 @@ internal sealed class NasdaqShapedWorkload
 
         foreach (var order in live)
         {
-            commands.Add(Cancel(order.Book, order.Id, order.Side));
+            commands.Add(Cancel(order.Book, ClOrdId.From($"c{next++}"), order.Id, order.Side));
         }
 
+        commands.Add(new Command { Type = CommandType.NewTradingDay });
         return [.. commands];
     }
 
@@ -121,14 +124,14 @@ internal sealed class NasdaqShapedWorkload
         OrderType = OrderType.Limit, TimeInForce = tif, Price = price, Quantity = quantity,
     };
 
-    private static Command Cancel(int book, ClOrdId id, Side side) => new()
+    private static Command Cancel(int book, ClOrdId id, ClOrdId origId, Side side) => new()
     {
-        Type = CommandType.Cancel, InstrumentId = book, OwnerId = 1, ClOrdId = ClOrdId.From("x"), OrigClOrdId = id, Side = side,
+        Type = CommandType.Cancel, InstrumentId = book, OwnerId = 1, ClOrdId = id, OrigClOrdId = origId, Side = side,
     };
 
-    private static Command Replace(int book, ClOrdId id, Side side, long price, long quantity) => new()
+    private static Command Replace(int book, ClOrdId id, ClOrdId origId, Side side, long price, long quantity) => new()
     {
-        Type = CommandType.Replace, InstrumentId = book, OwnerId = 1, ClOrdId = id, OrigClOrdId = id, Side = side,
+        Type = CommandType.Replace, InstrumentId = book, OwnerId = 1, ClOrdId = id, OrigClOrdId = origId, Side = side,
         OrderType = OrderType.Limit, Price = price, Quantity = quantity,
     };
 }

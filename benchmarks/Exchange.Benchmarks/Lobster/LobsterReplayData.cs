@@ -60,10 +60,14 @@ internal sealed class LobsterReplayData
         return new LobsterReplayData(instruments, commands, peak);
     }
 
-    /// <summary>Pools sized for the replay's peak, so a fresh engine replays without growing them.</summary>
+    /// <summary>
+    /// Pools sized for the replay's peak, so a fresh engine replays without growing them, and a day of client ids that
+    /// holds one per command (the replay is one trading day).
+    /// </summary>
     public EngineOptions Options => new()
     {
         InitialOrderCapacity = PeakRestingOrders + 1024,
         InitialLevelCapacity = PeakRestingOrders + 1024,
+        MaxClOrdIdsPerDay = Math.Max(new EngineOptions().MaxClOrdIdsPerDay, Commands.Length),
     };
 }

@@ -6,6 +6,9 @@ namespace Exchange.Core.Engine;
 /// </summary>
 public sealed record EngineOptions
 {
+    /// <summary>The largest <see cref="MaxClOrdIdsPerDay"/> the engine accepts.</summary>
+    public const int LargestMaxClOrdIdsPerDay = 1 << 27;
+
     /// <summary>Order slots allocated at start (resting orders across all books).</summary>
     public int InitialOrderCapacity { get; init; } = 1 << 16;
 
@@ -14,4 +17,11 @@ public sealed record EngineOptions
 
     /// <summary>Hard cap on resting orders; a new order past it is rejected with CapacityExceeded.</summary>
     public int MaxOrders { get; init; } = 1 << 24;
+
+    /// <summary>
+    /// Client order ids one trading day can use, across all owners (1 to 2^27). Allocated whole at start and never grown
+    /// (about 60 bytes per id, backed by memory only as ids are used). Once a day has used them all, new orders and
+    /// replaces are rejected with ClOrdIdCapacityExceeded until the next day; cancels still work.
+    /// </summary>
+    public int MaxClOrdIdsPerDay { get; init; } = 1 << 20;
 }

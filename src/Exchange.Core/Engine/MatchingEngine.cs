@@ -15,7 +15,8 @@ namespace Exchange.Core.Engine;
 /// <remarks>
 /// <para>Threading: single writer; every member is called from the matcher thread.</para>
 /// <para>Allocation: pools (orders, levels, client-id index, event buffer) are sized from <see cref="EngineOptions"/> and
-/// grow by doubling; a steady-state command allocates nothing.</para>
+/// grow by doubling; the day's used client ids are allocated whole and never grow; a steady-state command allocates
+/// nothing.</para>
 /// <para>Determinism: output depends only on the command sequence (no clock, no randomness, no hash-order iteration).</para>
 /// <para>Event semantics chosen here (the issue leaves them open):</para>
 /// <list type="bullet">
@@ -25,8 +26,18 @@ namespace Exchange.Core.Engine;
 /// <item>A replace down to or below the filled quantity emits one <see cref="EventType.Replaced"/> event with
 /// LeavesQuantity 0 and <see cref="CancelReason.ReplacedToFilled"/>; the order is done. Its OrderQuantity is reported
 /// as the cumulative quantity so OrderQty = CumQty + LeavesQty holds in every report.</item>
-/// <item>A replace that changes the client id re-keys the order under the new id; the old id is free again. A replace may
-/// keep the same client id. Side mismatch gives <see cref="RejectReason.ReplaceSideMismatch"/>; a cancel ignores Side.</item>
+/// <item>Client ids are unique per owner per trading day, as FIX venues require, so a client resending an order it got
+/// no answer for cannot trade it twice. The ClOrdID of a new order, the new ClOrdID of a replace and the ClOrdID of a
+/// cancel are each rejected with <see cref="RejectReason.DuplicateClOrdId"/> when the owner already used it today in an
+/// accepted command (an order since filled, cancelled or expired included), and, for a new order or replace, when a
+/// resting order has it (one carried over a <see cref="CommandType.NewTradingDay"/>). A rejected command uses no id:
+/// it changed nothing, and the corrected order may be sent again under the same id.</item>
+/// <item>The day's ids are bounded by <see cref="EngineOptions.MaxClOrdIdsPerDay"/>. When they run out, new orders and
+/// replaces get <see cref="RejectReason.ClOrdIdCapacityExceeded"/>, but cancels are still carried out (taking risk off
+/// must always work) with their own ids left unrecorded: for the rest of the day no new order or replace can reuse
+/// one anyway.</item>
+/// <item>A replace re-keys the order under its new client id. Side mismatch gives
+/// <see cref="RejectReason.ReplaceSideMismatch"/>; a cancel ignores Side.</item>
 /// <item>CancelRejected carries the request's ids and, when the order exists, its unchanged state (for OrdStatus).</item>
 /// <item>Capacity: a new order is rejected with CapacityExceeded when <see cref="EngineOptions.MaxOrders"/> orders rest.</item>
 /// </list>
@@ -43,6 +54,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
     private readonly OrderStore _orders;
     private readonly LevelPool<TOrderList> _levels;
     private readonly ClOrdIdIndex _clOrdIds;
+    private readonly UsedClOrdIds _usedClOrdIds;
     private readonly EventBuffer _events;
     private long _lastTradeId;
     private long _lastCommandSequence;
@@ -75,6 +87,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         // Sized for up to 64 K live orders and grown by doubling beyond: the order store's initial capacity is often far
         // above the live count (it covers orders that come and go), and a sparse index only costs cache misses.
         _clOrdIds = new ClOrdIdIndex(Math.Min(Math.Min(options.InitialOrderCapacity, options.MaxOrders), 1 << 16), _orders);
+        _usedClOrdIds = new UsedClOrdIds(options.MaxClOrdIdsPerDay);
         _events = new EventBuffer(InitialEventCapacity);
     }
 
@@ -95,6 +108,9 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             case CommandType.Replace:
                 ProcessReplace(in command);
                 break;
+            case CommandType.NewTradingDay:
+                _usedClOrdIds.StartNewDay();
+                break;
             default:
                 EmitRejected(in command, RejectReason.UnknownCommand);
                 break;
@@ -106,7 +122,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
     private void ProcessNewOrder(in Command command)
     {
         ulong clOrdIdHash = ClOrdIdIndex.Hash(command.OwnerId, command.ClOrdId);
-        RejectReason reason = ValidateNewOrder(in command, clOrdIdHash);
+        RejectReason reason = ValidateNewOrder(in command, clOrdIdHash, out int freeBucket);
         if (reason != RejectReason.None)
         {
             EmitRejected(in command, reason);
@@ -124,6 +140,8 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             return;
         }
 
+        // The id is used from here on, whatever becomes of the order (an IOC that expires unfilled included).
+        _usedClOrdIds.Record(freeBucket, clOrdIdHash, command.OwnerId, command.ClOrdId);
         int slot = _orders.Allocate();
         ref OrderSlot order = ref _orders[slot];
         order.InstrumentId = command.InstrumentId;
@@ -160,8 +178,9 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         }
     }
 
-    private RejectReason ValidateNewOrder(in Command command, ulong clOrdIdHash)
+    private RejectReason ValidateNewOrder(in Command command, ulong clOrdIdHash, out int freeBucket)
     {
+        freeBucket = -1;
         if ((uint)command.InstrumentId >= (uint)_instruments.Length)
         {
             return RejectReason.UnknownInstrument;
@@ -194,9 +213,15 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             return reason;
         }
 
-        if (_clOrdIds.TryFind(clOrdIdHash, command.OwnerId, command.ClOrdId, out _))
+        if (_usedClOrdIds.Contains(clOrdIdHash, command.OwnerId, command.ClOrdId, out freeBucket) ||
+            _clOrdIds.TryFind(clOrdIdHash, command.OwnerId, command.ClOrdId, out _))
         {
             return RejectReason.DuplicateClOrdId;
+        }
+
+        if (_usedClOrdIds.IsFull)
+        {
+            return RejectReason.ClOrdIdCapacityExceeded;
         }
 
         return _orders.HasCapacity ? RejectReason.None : RejectReason.CapacityExceeded;
@@ -205,10 +230,29 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
     private void ProcessCancel(in Command command)
     {
         RejectReason reason = FindOrder(in command, out int slot);
+        ulong clOrdIdHash = 0;
+        int freeBucket = -1;
+        if (reason == RejectReason.None)
+        {
+            // Only today's ids are checked: the live index is not probed as well, to keep a cancel at one extra probe.
+            // A cancel's id never becomes a live order's key, so the one id this lets through (a resting order's that
+            // was carried over a new trading day) cannot make two orders share a key.
+            clOrdIdHash = ClOrdIdIndex.Hash(command.OwnerId, command.ClOrdId);
+            if (_usedClOrdIds.Contains(clOrdIdHash, command.OwnerId, command.ClOrdId, out freeBucket))
+            {
+                reason = RejectReason.DuplicateClOrdId;
+            }
+        }
+
         if (reason != RejectReason.None)
         {
             EmitCancelRejected(in command, reason, slot);
             return;
+        }
+
+        if (!_usedClOrdIds.IsFull)
+        {
+            _usedClOrdIds.Record(freeBucket, clOrdIdHash, command.OwnerId, command.ClOrdId);
         }
 
         ref OrderSlot order = ref _orders[slot];
@@ -229,10 +273,11 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
     {
         RejectReason reason = FindOrder(in command, out int slot);
         ulong newClOrdIdHash = 0;
+        int freeBucket = -1;
         if (reason == RejectReason.None)
         {
             newClOrdIdHash = ClOrdIdIndex.Hash(command.OwnerId, command.ClOrdId);
-            reason = ValidateReplace(in command, ref _orders[slot], newClOrdIdHash);
+            reason = ValidateReplace(in command, ref _orders[slot], newClOrdIdHash, out freeBucket);
         }
 
         if (reason != RejectReason.None)
@@ -240,6 +285,8 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             EmitCancelRejected(in command, reason, slot);
             return;
         }
+
+        _usedClOrdIds.Record(freeBucket, newClOrdIdHash, command.OwnerId, command.ClOrdId);
 
         ref OrderSlot order = ref _orders[slot];
         ref BookSides<TLevelIndex> book = ref _books[order.InstrumentId];
@@ -271,7 +318,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             order.OrderQuantity = newQuantity;
             order.LeavesQuantity -= reduction;
             _levels.Levels[order.Level].TotalQuantity -= reduction;
-            Rekey(slot, command.ClOrdId, newClOrdIdHash, origClOrdId);
+            Rekey(slot, command.ClOrdId, newClOrdIdHash);
             EmitReplaced(in command, ref order, origClOrdId);
             return;
         }
@@ -298,8 +345,9 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         }
     }
 
-    private RejectReason ValidateReplace(in Command command, ref OrderSlot order, ulong newClOrdIdHash)
+    private RejectReason ValidateReplace(in Command command, ref OrderSlot order, ulong newClOrdIdHash, out int freeBucket)
     {
+        freeBucket = -1;
         if (command.Side != order.Side)
         {
             return RejectReason.ReplaceSideMismatch;
@@ -313,13 +361,19 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             reason = OrderValidation.CheckLimitPrice(in limits, command.Price);
         }
 
-        if (reason == RejectReason.None && command.ClOrdId != order.ClOrdId &&
-            _clOrdIds.TryFind(newClOrdIdHash, command.OwnerId, command.ClOrdId, out _))
+        if (reason != RejectReason.None)
         {
-            reason = RejectReason.DuplicateClOrdId;
+            return reason;
         }
 
-        return reason;
+        // Keeping the order's own id is a duplicate too: a resent replace must not apply twice.
+        if (_usedClOrdIds.Contains(newClOrdIdHash, command.OwnerId, command.ClOrdId, out freeBucket) ||
+            _clOrdIds.TryFind(newClOrdIdHash, command.OwnerId, command.ClOrdId, out _))
+        {
+            return RejectReason.DuplicateClOrdId;
+        }
+
+        return _usedClOrdIds.IsFull ? RejectReason.ClOrdIdCapacityExceeded : RejectReason.None;
     }
 
     /// <summary>Finds the live order a cancel/replace names (same owner and instrument); slot is -1 when not found.</summary>
@@ -342,14 +396,9 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         return RejectReason.None;
     }
 
-    /// <summary>Moves a resting order to the replace request's client id (no-op when it keeps the same id).</summary>
-    private void Rekey(int slot, in ClOrdId newClOrdId, ulong newClOrdIdHash, in ClOrdId origClOrdId)
+    /// <summary>Moves a resting order to the replace request's client id (always a different id: the same one is a duplicate).</summary>
+    private void Rekey(int slot, in ClOrdId newClOrdId, ulong newClOrdIdHash)
     {
-        if (newClOrdId == origClOrdId)
-        {
-            return;
-        }
-
         ref OrderSlot order = ref _orders[slot];
         _clOrdIds.Remove(order.ClOrdIdHash, slot);
         order.ClOrdId = newClOrdId;

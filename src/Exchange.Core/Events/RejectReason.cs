@@ -13,6 +13,10 @@ public enum RejectReason : byte
     PriceNotPositive = 7,
     PriceOffTick = 8,
     PriceOutOfBand = 9,
+    /// <summary>
+    /// The ClOrdID was already used by this owner today (see <see cref="Engine.EngineOptions.MaxClOrdIdsPerDay"/>), or
+    /// names a resting order.
+    /// </summary>
     DuplicateClOrdId = 10,
     UnknownOrder = 11,
     FillOrKillNotFillable = 12,
@@ -22,4 +26,7 @@ public enum RejectReason : byte
 
     /// <summary>Above the instrument's maximum order quantity (see <see cref="Domain.Instrument.MaxOrderQuantity"/>).</summary>
     QuantityTooLarge = 16,
+
+    /// <summary>The day has used <see cref="Engine.EngineOptions.MaxClOrdIdsPerDay"/> client order ids; no new one can be recorded.</summary>
+    ClOrdIdCapacityExceeded = 17,
 }

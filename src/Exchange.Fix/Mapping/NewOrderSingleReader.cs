@@ -5,6 +5,15 @@ using Exchange.Fix.Codec;
 namespace Exchange.Fix.Mapping;
 
 /// <summary>Maps a NewOrderSingle (35=D) to a <see cref="CommandType.NewOrder"/> command. No allocation.</summary>
+/// <remarks>
+/// PossResend (97) is a header field: the dictionary accepts it on D, and it is deliberately not read. A client sets it
+/// when resending an order it got no answer for; the engine rejects any ClOrdID the owner already used today as a
+/// duplicate (OrdRejReason 6), flag or not, so a resent order is never entered twice, and a resend of an order that
+/// never arrived is entered normally, as FIX asks. The other answer venues give, re-sending the original's current
+/// status, was not chosen: the engine keeps only the ids of orders that are done, not their state, so it could not
+/// answer for an order already filled or cancelled, and the reject is the same answer in every case. The client
+/// learns what became of the original from the reports already sent for it (a session resend recovers any it missed).
+/// </remarks>
 public static class NewOrderSingleReader
 {
     /// <summary>

@@ -23,6 +23,7 @@ public static class RejectTexts
         RejectReason.FillOrKillNotFillable => "Fill-or-kill order cannot be filled"u8,
         RejectReason.ReplaceSideMismatch => "Replace cannot change the side"u8,
         RejectReason.CapacityExceeded => "Venue capacity exceeded"u8,
+        RejectReason.ClOrdIdCapacityExceeded => "Venue's ClOrdID capacity for the day exhausted"u8,
         RejectReason.UnknownCommand => "Unsupported request"u8,
         _ => "Rejected"u8,
     };

@@ -77,6 +77,14 @@ public sealed class PipelineOptions
     /// <summary>Order slots the engine allocates at start.</summary>
     public int InitialOrderCapacity { get; set; } = 1 << 16;
 
+    /// <summary>
+    /// Client order ids the venue can take in one trading day, all sessions together (ids are unique per session per
+    /// day). Allocated at start, about 60 bytes per id of address space, backed by memory only as ids are used. Once
+    /// used up, new orders and replaces are rejected until the next day; cancels still work. The day is the journal's
+    /// life: a venue started on a fresh journal starts a fresh day.
+    /// </summary>
+    public int MaxClOrdIdsPerDay { get; set; } = 1 << 22;
+
     /// <summary>Write per-stage Stopwatch timestamps (tags 7001-7004) into ExecutionReports, for the load client.</summary>
     public bool StageTimestamps { get; set; }
 

@@ -43,6 +43,7 @@ public static class VenueOptionsValidator
         OneOf(errors, $"{root}:Pipeline:SenderWait", options.Pipeline.SenderWait, WaitStrategies);
         Range(errors, $"{root}:Pipeline:MatcherCpu", options.Pipeline.MatcherCpu, -1, 1023);
         Range(errors, $"{root}:Pipeline:InitialOrderCapacity", options.Pipeline.InitialOrderCapacity, 16, 1 << 26);
+        Range(errors, $"{root}:Pipeline:MaxClOrdIdsPerDay", options.Pipeline.MaxClOrdIdsPerDay, 1024, Core.Engine.EngineOptions.LargestMaxClOrdIdsPerDay);
 
         if (string.IsNullOrWhiteSpace(options.Journal.Path))
         {

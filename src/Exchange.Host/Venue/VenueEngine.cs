@@ -48,12 +48,16 @@ internal sealed record VenueEngine(IMatchingEngine Engine, IMarketDataStore Stor
             throw new VenueConfigurationException(errors);
         }
 
-        var engineOptions = new EngineOptions { InitialOrderCapacity = options.Pipeline.InitialOrderCapacity };
+        var engineOptions = new EngineOptions
+        {
+            InitialOrderCapacity = options.Pipeline.InitialOrderCapacity,
+            MaxClOrdIdsPerDay = options.Pipeline.MaxClOrdIdsPerDay,
+        };
         IMatchingEngine engine = MatchingEngineFactory.Create(orderList, levelIndex, instruments, engineOptions);
         store.Initialize(instruments.Count);
         return new VenueEngine(engine, store, $"order list {names.OrderList}, level index {names.LevelIndex}, market data {names.MarketData}")
         {
-            CreateScratchEngine = scratch => MatchingEngineFactory.Create(orderList, levelIndex, scratch, new EngineOptions { InitialOrderCapacity = 1024 }),
+            CreateScratchEngine = scratch => MatchingEngineFactory.Create(orderList, levelIndex, scratch, new EngineOptions { InitialOrderCapacity = 1024, MaxClOrdIdsPerDay = 1024 }),
         };
     }
 

@@ -19,6 +19,12 @@ public class DifferentialTests
 {
     private const int CommandsPerSeed = 20_000;
 
+    /// <summary>
+    /// Small enough that the longer days between the stream's new trading days (one command in 400) run out of ids, so
+    /// the full-day rules are compared too.
+    /// </summary>
+    private const int ClOrdIdsPerDay = 1_000;
+
     private static readonly int[] Seeds = [1, 2, 3, 42, 7];
 
     public static IEnumerable<object[]> CombinationsAndSeeds =>
@@ -35,7 +41,7 @@ public class DifferentialTests
         var published = default(BookDepth);
         var read = default(BookDepth);
         ReferenceRun expected = ReferenceRuns.GetOrAdd(seed, s => new Lazy<ReferenceRun>(() => ReferenceRun.Record(s))).Value;
-        var options = new EngineOptions { InitialOrderCapacity = 4, InitialLevelCapacity = 2, MaxOrders = 1 << 20 };
+        var options = new EngineOptions { InitialOrderCapacity = 4, InitialLevelCapacity = 2, MaxOrders = 1 << 20, MaxClOrdIdsPerDay = ClOrdIdsPerDay };
         IMatchingEngine engine = StrategyMatrix.Create(combination, TestInstruments.Create(), options); // small pools: growth is exercised too
         var text = new EventText();
         var stream = new RandomCommandStream(seed);
@@ -71,7 +77,12 @@ public class DifferentialTests
             Assert.True(counts.GetValueOrDefault(type) > 100, $"only {counts.GetValueOrDefault(type)} {type} events");
         }
 
-        foreach (string reason in new[] { "can=MarketRemainder", "can=ImmediateOrCancelRemainder", "can=ReplacedToFilled", "rej=FillOrKillNotFillable", "rej=DuplicateClOrdId", "rej=ReplaceSideMismatch" })
+        foreach (string reason in new[]
+        {
+            "can=MarketRemainder", "can=ImmediateOrCancelRemainder", "can=ReplacedToFilled", "rej=FillOrKillNotFillable", "rej=ReplaceSideMismatch",
+            "Rejected src=NewOrder rej=DuplicateClOrdId", "CancelRejected src=Cancel rej=DuplicateClOrdId", "CancelRejected src=Replace rej=DuplicateClOrdId",
+            "Rejected src=NewOrder rej=ClOrdIdCapacityExceeded", "CancelRejected src=Replace rej=ClOrdIdCapacityExceeded",
+        })
         {
             Assert.Contains(run.Events.SelectMany(lines => lines), line => line.Contains(reason, StringComparison.Ordinal));
         }
@@ -86,7 +97,7 @@ public class DifferentialTests
     {
         public static ReferenceRun Record(int seed)
         {
-            var reference = new ReferenceBook(TestInstruments.Create(), new EngineOptions { MaxOrders = 1 << 20 });
+            var reference = new ReferenceBook(TestInstruments.Create(), new EngineOptions { MaxOrders = 1 << 20, MaxClOrdIdsPerDay = ClOrdIdsPerDay });
             var text = new EventText();
             var stream = new RandomCommandStream(seed);
             var events = new string[CommandsPerSeed][];

@@ -192,9 +192,8 @@ public class OrderManagementScenarioTests
         h.Replace("r1", "b1", Side.Buy, -2, 5);
 
         Assert.Equal(RejectReason.UnknownOrder, Assert.Single(h.Cancel("c1", "b1", Side.Buy)).RejectReason);
-        Assert.Equal(EventType.Accepted, h.Buy("b1", -3, 1)[0].Type); // the old id is free again
+        Assert.Equal(RejectReason.DuplicateClOrdId, Assert.Single(h.Buy("b1", -3, 1)).RejectReason); // used today
         Assert.Equal(EventType.Cancelled, Assert.Single(h.Cancel("c2", "r1", Side.Buy)).Type);
-        Assert.Equal(EventType.Replaced, Assert.Single(h.Replace("b1", "b1", Side.Buy, -3, 2)).Type); // same id allowed
     }
 
     [Theory]

@@ -6,19 +6,21 @@ namespace Exchange.Core.Tests.Engine;
 /// <summary>
 /// A seeded stream of plausible and deliberately broken commands for the differential test: new orders of every
 /// type and time in force near the mid (so they cross often), cancels and replaces of recent client ids (live or not,
-/// sometimes another owner's or the wrong side), duplicate ids and invalid fields. Same seed, same stream.
+/// sometimes another owner's or the wrong side), duplicate ids, ids reused long after their order is done (by the
+/// same owner, for new orders), invalid fields, and now and then a new trading day. Same seed, same stream.
 /// </summary>
 public sealed class RandomCommandStream(int seed, int instrumentCount = 3, int ownerCount = 4)
 {
     private readonly Random _random = new(seed);
     private readonly List<(int Instrument, int Owner, ClOrdId Id, Side Side, long Price)> _issued = [];
+    private readonly List<(int Owner, ClOrdId Id)> _everyId = [];
     private int _nextId;
     private long _sequence;
 
     public Command Next()
     {
         int roll = _random.Next(100);
-        Command command = roll switch
+        Command command = _random.Next(400) == 0 ? new Command { Type = CommandType.NewTradingDay } : roll switch
         {
             < 50 => NewOrder(),
             < 70 => CancelOrReplace(CommandType.Cancel),
@@ -46,7 +48,17 @@ public sealed class RandomCommandStream(int seed, int instrumentCount = 3, int o
         }
 
         long price = TestInstruments.P(ticks);
-        ClOrdId id = _random.Next(100) < 3 && _issued.Count > 0 ? Recent().Id : FreshId();
+        ClOrdId id = FreshId();
+        int reuse = _random.Next(100);
+        if (reuse < 3 && _issued.Count > 0)
+        {
+            id = Recent().Id;
+        }
+        else if (reuse < 7 && _everyId.Count > 0)
+        {
+            (owner, id) = Old();
+        }
+
         TimeInForce tif = _random.Next(100) switch
         {
             < 45 => TimeInForce.Day,
@@ -62,6 +74,7 @@ public sealed class RandomCommandStream(int seed, int instrumentCount = 3, int o
         }
 
         _issued.Add((instrument, owner, id, side, price));
+        _everyId.Add((owner, id));
         return command;
     }
 
@@ -76,7 +89,9 @@ public sealed class RandomCommandStream(int seed, int instrumentCount = 3, int o
         int owner = _random.Next(100) < 5 ? _random.Next(ownerCount) : target.Owner;
         int instrument = _random.Next(100) < 3 ? _random.Next(instrumentCount) : target.Instrument;
         Side side = _random.Next(100) < 3 ? (target.Side == Side.Buy ? Side.Sell : Side.Buy) : target.Side;
-        ClOrdId requestId = _random.Next(100) < 10 ? target.Id : FreshId();
+        int reuse = _random.Next(100);
+        ClOrdId requestId = reuse < 10 ? target.Id : reuse < 14 ? Old().Id : FreshId();
+        _everyId.Add((owner, requestId));
         if (type == CommandType.Cancel)
         {
             return Commands.Cancel(instrument, owner, requestId, target.Id, side);
@@ -117,6 +132,9 @@ public sealed class RandomCommandStream(int seed, int instrumentCount = 3, int o
 
     private (int Instrument, int Owner, ClOrdId Id, Side Side, long Price) Recent() =>
         _issued[Math.Max(0, _issued.Count - 1 - _random.Next(Math.Min(_issued.Count, 60)))];
+
+    /// <summary>Any id used so far, with its owner: mostly long done (filled, cancelled, expired, or from an earlier day).</summary>
+    private (int Owner, ClOrdId Id) Old() => _everyId[_random.Next(_everyId.Count)];
 
     private ClOrdId FreshId() => ClOrdId.From($"o{++_nextId}");
 }

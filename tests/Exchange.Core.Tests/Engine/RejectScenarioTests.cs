@@ -60,13 +60,13 @@ public class RejectScenarioTests
 
     [Theory]
     [MemberData(nameof(Combinations))]
-    public void Client_id_may_be_reused_once_its_order_is_done_and_by_other_owners(string combination)
+    public void Client_id_of_one_owner_is_free_for_another_but_not_for_its_owner_again_that_day(string combination)
     {
         var h = EngineHarness.For(combination);
         h.Sell("x", 1, 5, owner: 1);
         Assert.Equal(EventType.Accepted, h.Buy("x", -1, 5, owner: 2)[0].Type);
         h.Cancel("c", "x", Side.Sell, owner: 1);
-        Assert.Equal(EventType.Accepted, h.Sell("x", 1, 5, owner: 1)[0].Type);
+        Assert.Equal(RejectReason.DuplicateClOrdId, Assert.Single(h.Sell("x", 1, 5, owner: 1)).RejectReason);
     }
 
     [Theory]

@@ -79,15 +79,15 @@ public class ZeroAllocationTests
             long lot = instrument == 0 ? 10 : 1;
             for (int i = 0; i < BaseOrdersPerSide; i++)
             {
-                yield return Commands.Limit(instrument, 0, ClOrdId.From($"base-b{i}"), Side.Buy, TestInstruments.P(-30 - i), lot * 5);
-                yield return Commands.Limit(instrument, 0, ClOrdId.From($"base-s{i}"), Side.Sell, TestInstruments.P(30 + i), lot * 5);
+                yield return Commands.Limit(instrument, 0, ClOrdId.From($"base{instrument}-b{i}"), Side.Buy, TestInstruments.P(-30 - i), lot * 5);
+                yield return Commands.Limit(instrument, 0, ClOrdId.From($"base{instrument}-s{i}"), Side.Sell, TestInstruments.P(30 + i), lot * 5);
             }
         }
     }
 
     /// <summary>
-    /// A block of commands that ends with every order it created gone (filled or cancelled), so it can be replayed any
-    /// number of times with the same client ids. Resting orders sit 1..10 ticks from the mid; takers are IOC/FOK limits
+    /// A block of commands that ends with every order it created gone (filled or cancelled) and then starts a new trading
+    /// day, so it can be replayed any number of times with the same client ids (each used once per block). Resting orders sit 1..10 ticks from the mid; takers are IOC/FOK limits
     /// within 10 ticks, so base orders are never touched. Cancels of already-filled orders are rejected (also measured).
     /// </summary>
     private static Command[] SteadyStateBlock(int seed)
@@ -96,7 +96,7 @@ public class ZeroAllocationTests
         var commands = new List<Command>(BlockLength);
         var live = new List<(int Instrument, ClOrdId Id, Side Side, long Price, long Quantity)>();
         int next = 0;
-        while (commands.Count < BlockLength - live.Count)
+        while (commands.Count < BlockLength - 1 - live.Count)
         {
             int instrument = random.Next(Instruments);
             long lot = instrument == 0 ? 10 : 1;
@@ -122,10 +122,13 @@ public class ZeroAllocationTests
             {
                 int index = random.Next(live.Count);
                 var order = live[index];
-                long reduced = Math.Max(lot, order.Quantity - lot);
+                // The order's own lot: a replace rejected as off lot would leave the order under its old id.
+                long orderLot = order.Instrument == 0 ? 10 : 1;
+                long reduced = Math.Max(orderLot, order.Quantity - orderLot);
                 long price = random.Next(3) == 0 ? TestInstruments.P((order.Side == Side.Buy ? -1 : 1) * random.Next(1, 11)) : order.Price;
-                commands.Add(Commands.Replace(order.Instrument, 1, order.Id, order.Id, order.Side, price, reduced));
-                live[index] = order with { Price = price, Quantity = reduced };
+                var id = ClOrdId.From($"q{next++}");
+                commands.Add(Commands.Replace(order.Instrument, 1, id, order.Id, order.Side, price, reduced));
+                live[index] = order with { Id = id, Price = price, Quantity = reduced };
             }
             else
             {
@@ -141,6 +144,7 @@ public class ZeroAllocationTests
             commands.Add(Commands.Cancel(order.Instrument, 1, ClOrdId.From($"c{next++}"), order.Id, order.Side));
         }
 
+        commands.Add(new Command { Type = CommandType.NewTradingDay });
         return [.. commands];
     }
 }

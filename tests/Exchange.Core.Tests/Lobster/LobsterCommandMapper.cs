@@ -9,7 +9,10 @@ public enum LobsterMapping
     /// <summary>Type 1: a new Day limit order (ClOrdID = the LOBSTER order id).</summary>
     Submit,
 
-    /// <summary>Type 2: a replace to the reduced total quantity at the same price (keeps priority).</summary>
+    /// <summary>
+    /// Type 2: a replace to the reduced total quantity at the same price (keeps priority), under a new ClOrdID (the
+    /// LOBSTER order id, a dot and the replace's number), as client ids are unique per day.
+    /// </summary>
     PartialCancel,
 
     /// <summary>Type 3: a cancel.</summary>
@@ -42,7 +45,7 @@ public sealed class LobsterCommandMapper(int instrumentId)
 {
     public const int Owner = 1;
 
-    private readonly Dictionary<long, (Side Side, long Price, long OrderQuantity)> _live = [];
+    private readonly Dictionary<long, (Side Side, long Price, long OrderQuantity, int Replaces)> _live = [];
     private readonly SortedSet<(long Price, long Id)> _bids = [];
     private readonly SortedSet<(long Price, long Id)> _asks = [];
     private long _sequence;
@@ -90,9 +93,9 @@ public sealed class LobsterCommandMapper(int instrumentId)
         if (m.Type == 1)
         {
             Side side = m.Direction == 1 ? Side.Buy : Side.Sell;
-            _live[m.OrderId] = (side, m.Price, m.Size);
+            _live[m.OrderId] = (side, m.Price, m.Size, 0);
             (side == Side.Buy ? _bids : _asks).Add((m.Price, m.OrderId));
-            result = Make(NewCommand(CommandType.NewOrder, side, m.Price, m.Size, Id(m.OrderId), default), LobsterMapping.Submit, m.OrderId, m.TimeNanoseconds);
+            result = Make(NewCommand(CommandType.NewOrder, side, m.Price, m.Size, Id(m.OrderId, 0), default), LobsterMapping.Submit, m.OrderId, m.TimeNanoseconds);
             return true;
         }
 
@@ -116,8 +119,10 @@ public sealed class LobsterCommandMapper(int instrumentId)
             return true;
         }
 
-        _live[m.OrderId] = order with { OrderQuantity = remaining };
-        result = Make(NewCommand(CommandType.Replace, order.Side, order.Price, remaining, Id(m.OrderId), Id(m.OrderId)), mapping, m.OrderId, m.TimeNanoseconds);
+        _live[m.OrderId] = order with { OrderQuantity = remaining, Replaces = order.Replaces + 1 };
+        result = Make(
+            NewCommand(CommandType.Replace, order.Side, order.Price, remaining, Id(m.OrderId, order.Replaces + 1), Id(m.OrderId, order.Replaces)),
+            mapping, m.OrderId, m.TimeNanoseconds);
         return true;
     }
 
@@ -126,7 +131,7 @@ public sealed class LobsterCommandMapper(int instrumentId)
         var order = _live[orderId];
         _live.Remove(orderId);
         (order.Side == Side.Buy ? _bids : _asks).Remove((order.Price, orderId));
-        return Make(NewCommand(CommandType.Cancel, order.Side, 0, 0, ClOrdId.From("cxl"), Id(orderId)), mapping, orderId, time);
+        return Make(NewCommand(CommandType.Cancel, order.Side, 0, 0, CancelId(orderId), Id(orderId, order.Replaces)), mapping, orderId, time);
     }
 
     private LobsterCommand Make(Command command, LobsterMapping mapping, long orderId, long time)
@@ -150,5 +155,20 @@ public sealed class LobsterCommandMapper(int instrumentId)
         OrigClOrdId = orig,
     };
 
-    private static ClOrdId Id(long lobsterOrderId) => ClOrdId.From(lobsterOrderId.ToString(System.Globalization.CultureInfo.InvariantCulture));
+    /// <summary>The LOBSTER order id a ClOrdID of this mapping stands for (the part before any dot).</summary>
+    public static long OrderIdOf(ClOrdId id)
+    {
+        ReadOnlySpan<byte> bytes = id.AsSpan();
+        int dot = bytes.IndexOf((byte)'.');
+        return long.Parse(dot < 0 ? bytes : bytes[..dot], System.Globalization.CultureInfo.InvariantCulture);
+    }
+
+    /// <summary>The order's id after <paramref name="replaces"/> replaces: "123", then "123.1", "123.2"...</summary>
+    private static ClOrdId Id(long lobsterOrderId, int replaces) => ClOrdId.From(replaces == 0
+        ? lobsterOrderId.ToString(System.Globalization.CultureInfo.InvariantCulture)
+        : string.Create(System.Globalization.CultureInfo.InvariantCulture, $"{lobsterOrderId}.{replaces}"));
+
+    /// <summary>A cancel's own id: "123.x" (an order is removed once, so this is unique).</summary>
+    private static ClOrdId CancelId(long lobsterOrderId) =>
+        ClOrdId.From(string.Create(System.Globalization.CultureInfo.InvariantCulture, $"{lobsterOrderId}.x"));
 }

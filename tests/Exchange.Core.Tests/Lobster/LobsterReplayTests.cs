@@ -109,9 +109,9 @@ public class LobsterReplayTests(ITestOutputHelper output)
             CommandType.Replace => EventType.Replaced,
             _ => EventType.Cancelled,
         };
-        // A cancel names the order in OrigClOrdID; submits and replaces keep the LOBSTER id as ClOrdID.
+        // A cancel names the order in OrigClOrdID; submits and replaces carry ids derived from the LOBSTER id as ClOrdID.
         ClOrdId named = lc.Command.Type == CommandType.Cancel ? first.OrigClOrdId : first.ClOrdId;
-        return first.Type == expected && named.ToString() == lc.LobsterOrderId.ToString(System.Globalization.CultureInfo.InvariantCulture)
+        return first.Type == expected && LobsterCommandMapper.OrderIdOf(named) == lc.LobsterOrderId
             ? $"{mapping}-ok"
             : $"{mapping}-unexpected-{first.Type}";
     }

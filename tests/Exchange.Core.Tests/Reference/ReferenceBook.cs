@@ -12,7 +12,10 @@ namespace Exchange.Core.Tests.Reference;
 /// kept in priority order (best price first, then arrival), found by linear search. Slow and obviously correct is the
 /// point; it shares no code with the engine except the contract types.
 /// </summary>
-/// <remarks>Order ids are 1, 2, 3... (the comparison maps ids by first appearance, so only consistency matters).</remarks>
+/// <remarks>
+/// Order ids are 1, 2, 3... (the comparison maps ids by first appearance, so only consistency matters). Client ids: a
+/// set of every (owner, ClOrdID) an accepted command used since the last new trading day.
+/// </remarks>
 public sealed class ReferenceBook : IMatchingEngine
 {
     private readonly IReadOnlyList<Instrument> _instruments;
@@ -20,6 +23,8 @@ public sealed class ReferenceBook : IMatchingEngine
     private readonly List<Order>[] _asks;
     private readonly List<EngineEvent> _events = [];
     private readonly int _maxOrders;
+    private readonly HashSet<(int Owner, ClOrdId Id)> _usedToday = [];
+    private readonly int _maxIdsPerDay;
     private long _lastEventId;
     private long _lastTradeId;
     private long _lastOrderId;
@@ -31,6 +36,7 @@ public sealed class ReferenceBook : IMatchingEngine
         _bids = instruments.Select(_ => new List<Order>()).ToArray();
         _asks = instruments.Select(_ => new List<Order>()).ToArray();
         _maxOrders = options.MaxOrders;
+        _maxIdsPerDay = options.MaxClOrdIdsPerDay;
     }
 
     public int RestingOrderCount => _bids.Sum(b => b.Count) + _asks.Sum(a => a.Count);
@@ -45,6 +51,7 @@ public sealed class ReferenceBook : IMatchingEngine
             case CommandType.NewOrder: NewOrder(c); break;
             case CommandType.Cancel: Cancel(c); break;
             case CommandType.Replace: Replace(c); break;
+            case CommandType.NewTradingDay: _usedToday.Clear(); break;
             default: Reject(c, RejectReason.UnknownCommand); break;
         }
 
@@ -66,6 +73,7 @@ public sealed class ReferenceBook : IMatchingEngine
             Type = c.OrderType, Tif = c.TimeInForce, Price = c.OrderType == OrderType.Market ? 0 : c.Price,
             Quantity = c.Quantity, Leaves = c.Quantity,
         };
+        _usedToday.Add((c.OwnerId, c.ClOrdId));
         Add(EventType.Accepted, c, order);
         MatchAgainstBook(c, order);
         if (order.Leaves == 0)
@@ -104,7 +112,8 @@ public sealed class ReferenceBook : IMatchingEngine
             if (reason != RejectReason.None) return reason;
         }
 
-        if (FindLive(c.OwnerId, c.ClOrdId) != null) return RejectReason.DuplicateClOrdId;
+        if (IsTaken(c.OwnerId, c.ClOrdId)) return RejectReason.DuplicateClOrdId;
+        if (_usedToday.Count >= _maxIdsPerDay) return RejectReason.ClOrdIdCapacityExceeded;
         if (RestingOrderCount >= _maxOrders) return RejectReason.CapacityExceeded;
         if (c.TimeInForce == TimeInForce.FillOrKill)
         {
@@ -150,6 +159,18 @@ public sealed class ReferenceBook : IMatchingEngine
             return;
         }
 
+        // A cancel's id is checked against today's ids only, and goes unrecorded once the day's ids are used up.
+        if (_usedToday.Contains((c.OwnerId, c.ClOrdId)))
+        {
+            CancelReject(c, RejectReason.DuplicateClOrdId, order);
+            return;
+        }
+
+        if (_usedToday.Count < _maxIdsPerDay)
+        {
+            _usedToday.Add((c.OwnerId, c.ClOrdId));
+        }
+
         Own(order).Remove(order);
         order.Leaves = 0;
         EngineEvent e = Add(EventType.Cancelled, c, order);
@@ -168,7 +189,8 @@ public sealed class ReferenceBook : IMatchingEngine
             if (c.Side != order.Side) reason = RejectReason.ReplaceSideMismatch;
             else if (CheckQuantity(instrument, c.Quantity) != RejectReason.None) reason = CheckQuantity(instrument, c.Quantity);
             else if (CheckPrice(instrument, c.Price) != RejectReason.None) reason = CheckPrice(instrument, c.Price);
-            else if (c.ClOrdId != order.ClOrdId && FindLive(c.OwnerId, c.ClOrdId) != null) reason = RejectReason.DuplicateClOrdId;
+            else if (IsTaken(c.OwnerId, c.ClOrdId)) reason = RejectReason.DuplicateClOrdId;
+            else if (_usedToday.Count >= _maxIdsPerDay) reason = RejectReason.ClOrdIdCapacityExceeded;
         }
 
         if (order == null || reason != RejectReason.None)
@@ -176,6 +198,8 @@ public sealed class ReferenceBook : IMatchingEngine
             CancelReject(c, reason, order);
             return;
         }
+
+        _usedToday.Add((c.OwnerId, c.ClOrdId));
 
         ClOrdId orig = order.ClOrdId;
         if (c.Quantity <= order.Cum)
@@ -265,6 +289,9 @@ public sealed class ReferenceBook : IMatchingEngine
         Order? order = FindLive(c.OwnerId, c.OrigClOrdId);
         return order == null || order.Instrument != c.InstrumentId ? (null, RejectReason.UnknownOrder) : (order, RejectReason.None);
     }
+
+    /// <summary>An id a new order or replace may not take: used today, or held by a resting order (from any day).</summary>
+    private bool IsTaken(int owner, ClOrdId clOrdId) => _usedToday.Contains((owner, clOrdId)) || FindLive(owner, clOrdId) != null;
 
     private Order? FindLive(int owner, ClOrdId clOrdId) =>
         _bids.Concat(_asks).SelectMany(side => side).FirstOrDefault(o => o.Owner == owner && o.ClOrdId == clOrdId);

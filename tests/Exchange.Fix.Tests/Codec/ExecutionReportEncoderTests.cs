@@ -93,6 +93,7 @@ public class ExecutionReportEncoderTests
     [InlineData(RejectReason.UnknownOrder, "5")]
     [InlineData(RejectReason.DuplicateClOrdId, "6")]
     [InlineData(RejectReason.PriceOutOfBand, "99")]
+    [InlineData(RejectReason.ClOrdIdCapacityExceeded, "99")]
     public void Reject_CarriesOrdRejReasonAndText(RejectReason reason, string ordRejReason)
     {
         EngineEvent e = Event(EventType.Rejected);

@@ -41,6 +41,33 @@ public class RejectEncoderTests
             wire);
     }
 
+    [Theory]
+    [InlineData(CommandType.Cancel, RejectReason.DuplicateClOrdId, "434=1|102=6|58=Duplicate ClOrdID")]
+    [InlineData(CommandType.Replace, RejectReason.DuplicateClOrdId, "434=2|102=6|58=Duplicate ClOrdID")]
+    [InlineData(CommandType.Replace, RejectReason.ClOrdIdCapacityExceeded, "434=2|102=99|58=Venue's ClOrdID capacity for the day exhausted")]
+    public void OrderCancelReject_ForAnIdTheDayCannotTake(CommandType request, RejectReason reason, string fields)
+    {
+        var e = new EngineEvent
+        {
+            Type = EventType.CancelRejected,
+            SourceCommand = request,
+            RejectReason = reason,
+            Timestamp = Time,
+            OrderId = 7,
+            OrderQuantity = 100,
+            LeavesQuantity = 100,
+            ClOrdId = ClOrdId.From("N2"),
+            OrigClOrdId = ClOrdId.From("N1"),
+        };
+        var buffer = new byte[512];
+        string wire = CheckValid(buffer, OrderCancelRejectEncoder.Encode(buffer, new FixHeader("V"u8, "C"u8, 4, Time), e));
+
+        Assert.Equal(
+            FixTestMessages.Show(FixTestMessages.Wrap(
+                $"35=9|49=V|56=C|34=4|52=20240315-14:30:00.000|37=7|11=N2|41=N1|39=0|{fields}|60=20240315-14:30:00.000|")),
+            wire);
+    }
+
     [Fact]
     public void BusinessMessageReject_ForUnsupportedType()
     {

@@ -54,12 +54,15 @@ internal sealed class GatewayHarness : IDisposable
         set => _clientSeq = value;
     }
 
-    /// <summary>A client message with the standard header filled in ('|' for SOH in <paramref name="fields"/>).</summary>
-    public byte[] Message(string msgType, string fields, int? seq = null)
+    /// <summary>
+    /// A client message with the standard header filled in ('|' for SOH in <paramref name="fields"/>), and
+    /// <paramref name="header"/> (optional header fields such as "97=Y|") after SendingTime.
+    /// </summary>
+    public byte[] Message(string msgType, string fields, int? seq = null, string header = "")
     {
         int number = seq ?? _clientSeq++;
         string time = DateTime.UnixEpoch.AddTicks(Clock.UtcNowNanos / 100).ToString("yyyyMMdd-HH:mm:ss.fff", CultureInfo.InvariantCulture);
-        return FixTestMessages.Wrap($"35={msgType}|49=CLIENT1|56=VENUE|34={number}|52={time}|{fields}");
+        return FixTestMessages.Wrap($"35={msgType}|49=CLIENT1|56=VENUE|34={number}|52={time}|{header}{fields}");
     }
 
     public void Feed(byte[] bytes)

@@ -30,6 +30,35 @@ public sealed class GatewayInboundTests
         Assert.Empty(h.TakeSent());
     }
 
+    [Theory]
+    [InlineData("97=Y|")]
+    [InlineData("97=N|")]
+    [InlineData("43=Y|122=20260302-09:29:59.000|97=Y|")]
+    public void New_order_flagged_as_a_possible_resend_is_published_like_any_other(string header)
+    {
+        // The engine decides whether the ClOrdID was seen today (a duplicate is rejected, flag or not); the gateway
+        // must neither refuse PossResend (97) nor drop the order. PossDup (43) with a new sequence number is accepted too.
+        using var h = new GatewayHarness();
+        h.LogOn();
+        h.Feed(h.Message("D", GatewayHarness.NewOrder("ORD-7"), header: header));
+
+        Assert.Equal("ORD-7", Assert.Single(h.Publisher.Commands).ClOrdId.ToString());
+        Assert.Empty(h.TakeSent());
+    }
+
+    [Fact]
+    public void New_order_with_a_possresend_value_that_is_not_a_boolean_gets_a_session_reject()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        h.Feed(h.Message("D", GatewayHarness.NewOrder("ORD-7"), header: "97=X|"));
+
+        Assert.Empty(h.Publisher.Commands);
+        Dictionary<int, string> reject = Assert.Single(h.TakeSent());
+        Assert.Equal("3", reject[35]);
+        Assert.Equal("97", reject[371]);
+    }
+
     [Fact]
     public void An_order_costs_one_wall_clock_read_and_one_monotonic_read()
     {

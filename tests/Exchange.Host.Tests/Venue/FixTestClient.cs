@@ -67,8 +67,9 @@ internal sealed class FixTestClient : IAsyncDisposable
 
     public Task LogonAsync(int heartBtInt = 30) => SendAsync("A", $"98=0|108={heartBtInt}|");
 
-    public Task NewOrderAsync(string clOrdId, char side, long quantity, string price, string symbol = "AAPL") =>
-        SendAsync("D", $"11={clOrdId}|55={symbol}|54={side}|60={Now()}|38={quantity}|40=2|44={price}|59=0|");
+    /// <summary>A limit Day order; <paramref name="possResend"/> adds PossResend (97=Y), a header field, right after SendingTime.</summary>
+    public Task NewOrderAsync(string clOrdId, char side, long quantity, string price, string symbol = "AAPL", bool possResend = false) =>
+        SendAsync("D", $"{(possResend ? "97=Y|" : "")}11={clOrdId}|55={symbol}|54={side}|60={Now()}|38={quantity}|40=2|44={price}|59=0|");
 
     public Task CancelAsync(string clOrdId, string origClOrdId, char side, string symbol = "AAPL") =>
         SendAsync("F", $"41={origClOrdId}|11={clOrdId}|55={symbol}|54={side}|60={Now()}|");

@@ -40,13 +40,16 @@ public sealed class VenueAllocationTests
         using var metrics = new VenueMetrics(counters);
         var sender = new SenderHandler(gateway, new DurabilityGate(new Sequence(long.MaxValue)), WaitStrategyKind.Blocking, metrics);
 
-        // A buy rests, a sell from the other owner fills it: every pair trades and leaves the book as it was.
-        Command[] commands = new Command[2 * Pairs];
+        // A buy rests, a sell from the other owner fills it: every pair trades and leaves the book as it was. The round
+        // ends with a new trading day, so its client ids may be used again in the next.
+        Command[] commands = new Command[(2 * Pairs) + 1];
         for (int i = 0; i < Pairs; i++)
         {
             commands[2 * i] = VenueTestOptions.NewOrder(i, owner: 0, Side.Buy, price: 1_000_000 - (i % 8 * 100), quantity: 10);
             commands[(2 * i) + 1] = VenueTestOptions.NewOrder(i, owner: 1, Side.Sell, price: 990_000, quantity: 10);
         }
+
+        commands[^1] = new Command { Type = CommandType.NewTradingDay };
 
         long consumed = -1;
         void Run(int count)
@@ -66,12 +69,14 @@ public sealed class VenueAllocationTests
             }
         }
 
-        Run(50_000);
+        // Whole rounds only, so the book is empty at the end.
+        int round = commands.Length;
+        Run(round * 195);
         long allocated = long.MaxValue;
         for (int attempt = 0; attempt < 5 && allocated != 0; attempt++)
         {
             long before = GC.GetAllocatedBytesForCurrentThread();
-            Run(20_000);
+            Run(round * 80);
             allocated = GC.GetAllocatedBytesForCurrentThread() - before;
         }
 

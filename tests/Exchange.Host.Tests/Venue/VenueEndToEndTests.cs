@@ -9,7 +9,8 @@ namespace Exchange.Host.Tests.Venue;
 /// <summary>
 /// The whole venue in process (Generic Host, configuration file, plugins, real engine, real FIX gateway, sockets) on
 /// an OS-chosen port, driven by raw FIX over TCP: logon, an order that rests, a cross with fills on both sides, a
-/// cancel, logout; with each pipeline mode (threads per stage, or one polling thread).
+/// cancel, a resent order refused as a duplicate, logout; with each pipeline mode (threads per stage, or one polling
+/// thread).
 /// </summary>
 public sealed class VenueEndToEndTests
 {
@@ -59,6 +60,12 @@ public sealed class VenueEndToEndTests
             // A cancel of the already cancelled order is refused with an OrderCancelReject.
             await buyer.CancelAsync("C2", "B1", '1');
             await buyer.ExpectAsync(m => m[35] == "9" && m[11] == "C2", "OrderCancelReject for C2");
+
+            // B1 sent again as a possible resend (what a client that got no answer would do): its ClOrdID was used today,
+            // so it is rejected as a duplicate order and nothing rests or trades again (the snapshot below shows B2 only).
+            await buyer.NewOrderAsync("B1", '1', 100, "100.00", possResend: true);
+            Dictionary<int, string> duplicate = await buyer.ExpectExecutionAsync("B1", '8');
+            Assert.Equal("6", duplicate[103]);
 
             // Market data: a snapshot of what rests (B2 only), then an incremental when a new level appears.
             await seller.SendAsync("V", "262=MD1|263=1|264=10|267=2|269=0|269=1|146=1|55=AAPL|");

@@ -97,5 +97,67 @@ public sealed class VenueEngineTests
         }
     }
 
+    [Fact]
+    public async Task Replaying_the_journal_rebuilds_the_days_used_client_order_ids_and_where_the_day_began()
+    {
+        using var directory = new TempVenueDirectory();
+        var gateway = new FakeGateway();
+        await using (VenueService venue = VenuePipelineTests.CreateVenue(directory, gateway, null, out _))
+        {
+            await venue.StartAsync(CancellationToken.None);
+
+            // The day before: an order and its cancel. Then a new trading day (no events), journalled like any command.
+            Publish(gateway, VenueTestOptions.NewOrder(1));
+            Publish(gateway, Cancel("C-1", "O-1"));
+            Publish(gateway, new Command { Type = CommandType.NewTradingDay });
+
+            // Today: an IOC that expires, a sell and a buy that fill each other, an order and its cancel; none rests.
+            Command ioc = VenueTestOptions.NewOrder(2, price: 1_010_000);
+            ioc.TimeInForce = TimeInForce.ImmediateOrCancel;
+            Publish(gateway, ioc);
+            Publish(gateway, VenueTestOptions.NewOrder(3, owner: 1, Side.Sell, quantity: 40));
+            Publish(gateway, VenueTestOptions.NewOrder(4, quantity: 40));
+            Publish(gateway, VenueTestOptions.NewOrder(5, price: 990_000));
+            Publish(gateway, Cancel("C-2", "O-5"));
+            gateway.WaitForEvents(10);
+            await venue.StopAsync(CancellationToken.None);
+        }
+
+        var gatewayAfter = new FakeGateway();
+        await using (VenueService venue = VenuePipelineTests.CreateVenue(directory, gatewayAfter, null, out _))
+        {
+            await venue.StartAsync(CancellationToken.None);
+            Assert.Equal(0, venue.Engine!.Engine.RestingOrderCount);
+
+            Publish(gatewayAfter, VenueTestOptions.NewOrder(1, price: 990_000)); // yesterday's ids are free again
+            Publish(gatewayAfter, Cancel("C-1", "O-1"));
+            Publish(gatewayAfter, VenueTestOptions.NewOrder(2, price: 990_000)); // today's are not, whatever became of them
+            Publish(gatewayAfter, VenueTestOptions.NewOrder(3, owner: 1, Side.Sell, price: 1_010_000));
+            Publish(gatewayAfter, VenueTestOptions.NewOrder(4, price: 990_000));
+            Publish(gatewayAfter, VenueTestOptions.NewOrder(5, price: 990_000));
+            Command cancelIdAsOrder = VenueTestOptions.NewOrder(6, price: 990_000);
+            cancelIdAsOrder.ClOrdId = ClOrdId.From("C-2");
+            Publish(gatewayAfter, cancelIdAsOrder);
+            Publish(gatewayAfter, VenueTestOptions.NewOrder(3, owner: 0, price: 990_000)); // another owner's id
+
+            List<EngineEvent> events = gatewayAfter.WaitForEvents(8).Select(e => e.Event).ToList();
+            Assert.Equal(
+                [EventType.Accepted, EventType.Cancelled, EventType.Rejected, EventType.Rejected, EventType.Rejected, EventType.Rejected, EventType.Rejected, EventType.Accepted],
+                events.Select(e => e.Type));
+            Assert.All(events.Where(e => e.Type == EventType.Rejected), e => Assert.Equal(RejectReason.DuplicateClOrdId, e.RejectReason));
+            await venue.StopAsync(CancellationToken.None);
+        }
+    }
+
+    private static Command Cancel(string clOrdId, string origClOrdId) => new()
+    {
+        Type = CommandType.Cancel,
+        InstrumentId = 0,
+        OwnerId = 0,
+        Side = Side.Buy,
+        ClOrdId = ClOrdId.From(clOrdId),
+        OrigClOrdId = ClOrdId.From(origClOrdId),
+    };
+
     private static void Publish(FakeGateway gateway, Command command) => Assert.True(gateway.Commands!.TryPublish(in command));
 }

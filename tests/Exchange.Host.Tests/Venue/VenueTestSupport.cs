@@ -77,6 +77,7 @@ internal static class VenueTestOptions
             SenderWait = "Blocking",
             MatcherCpu = -1,
             InitialOrderCapacity = 1024,
+            MaxClOrdIdsPerDay = 1 << 16,
         },
         Journal = new Exchange.Host.Configuration.JournalOptions { Path = Path.Combine(directory, "journal.bin"), Fsync = fsync },
         MarketData = new MarketDataOptions { PublishIntervalMicroseconds = 1000 },

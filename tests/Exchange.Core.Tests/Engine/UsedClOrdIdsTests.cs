@@ -1,0 +1,124 @@
+using Exchange.Core.Domain;
+using Exchange.Core.Engine;
+using Xunit;
+
+namespace Exchange.Core.Tests.Engine;
+
+/// <summary>
+/// The day's set of used (owner, ClOrdID): against a HashSet on random ids and days, with forced hash collisions (so
+/// exactness rests on the key compare and probe runs are long and wrap), and at its limits: full, a new day, and the
+/// stamp wrap that clears the table.
+/// </summary>
+public class UsedClOrdIdsTests
+{
+    [Theory]
+    [InlineData(false, 1)]
+    [InlineData(false, 2)]
+    [InlineData(true, 3)]
+    public void Random_records_and_new_days_match_a_hash_set(bool collide, int seed)
+    {
+        const int capacity = 700;
+        var used = new UsedClOrdIds(capacity);
+        var expected = new HashSet<(int, string)>();
+        var random = new Random(seed);
+        string[] ids = Enumerable.Range(0, 2_000).Select(i => $"id{i}").ToArray();
+        int fullDays = 0;
+
+        for (int i = 0; i < 50_000; i++)
+        {
+            if (random.Next(2_000) == 0)
+            {
+                fullDays += used.IsFull ? 1 : 0;
+                used.StartNewDay();
+                expected.Clear();
+            }
+
+            int owner = random.Next(3);
+            string id = ids[random.Next(ids.Length)];
+            ClOrdId clOrdId = ClOrdId.From(id);
+            ulong hash = HashOf(owner, clOrdId, collide);
+            bool found = used.Contains(hash, owner, clOrdId, out int freeBucket);
+            Assert.Equal(expected.Contains((owner, id)), found);
+            if (!found && !used.IsFull)
+            {
+                used.Record(freeBucket, hash, owner, clOrdId);
+                expected.Add((owner, id));
+            }
+
+            Assert.Equal(expected.Count, used.Count);
+        }
+
+        Assert.True(fullDays > 3, $"only {fullDays} days filled the set");
+    }
+
+    [Fact]
+    public void Owner_and_every_byte_of_the_id_tell_keys_apart_under_one_hash()
+    {
+        var used = new UsedClOrdIds(8);
+        Record(used, 1, "abc", hash: 42);
+
+        Assert.True(used.Contains(42, 1, ClOrdId.From("abc"), out _));
+        Assert.False(used.Contains(42, 2, ClOrdId.From("abc"), out _));
+        Assert.False(used.Contains(42, 1, ClOrdId.From("abd"), out _));
+        Assert.False(used.Contains(42, 1, ClOrdId.From("abcd"), out _));
+    }
+
+    [Fact]
+    public void A_new_day_forgets_every_id_and_restores_the_capacity()
+    {
+        var used = new UsedClOrdIds(2);
+        Record(used, 1, "a", hash: 7);
+        Record(used, 1, "b", hash: 7);
+        Assert.True(used.IsFull);
+
+        used.StartNewDay();
+
+        Assert.Equal(0, used.Count);
+        Assert.False(used.IsFull);
+        Assert.False(used.Contains(7, 1, ClOrdId.From("a"), out _));
+
+        // The new day's id lands in the bucket the stale "a" held; "b", further along the old run, is still not found.
+        Record(used, 1, "b", hash: 7);
+        Assert.True(used.Contains(7, 1, ClOrdId.From("b"), out _));
+        Assert.False(used.Contains(7, 1, ClOrdId.From("a"), out _));
+    }
+
+    [Fact]
+    public void Stamps_about_to_wrap_clear_the_table_and_stale_ids_stay_forgotten()
+    {
+        const int capacity = 4;
+        var used = new UsedClOrdIds(capacity, firstStamp: uint.MaxValue - (2 * capacity) - 1);
+        for (int day = 0; day < 5; day++)
+        {
+            foreach (string id in new[] { "w", "x", "y" })
+            {
+                Assert.False(used.Contains(9, 1, ClOrdId.From(id), out _), $"day {day}: {id} remembered from an earlier day");
+                Record(used, 1, id, hash: 9);
+            }
+
+            Assert.True(used.Contains(9, 1, ClOrdId.From("x"), out _));
+            used.StartNewDay();
+        }
+    }
+
+    [Fact]
+    public void Capacity_outside_one_to_the_largest_is_refused()
+    {
+        Assert.Throws<ArgumentOutOfRangeException>(() => new UsedClOrdIds(0));
+        Assert.Throws<ArgumentOutOfRangeException>(() => new UsedClOrdIds(EngineOptions.LargestMaxClOrdIdsPerDay + 1));
+    }
+
+    private static void Record(UsedClOrdIds used, int owner, string id, ulong hash)
+    {
+        ClOrdId clOrdId = ClOrdId.From(id);
+        Assert.False(used.Contains(hash, owner, clOrdId, out int freeBucket));
+        used.Record(freeBucket, hash, owner, clOrdId);
+    }
+
+    /// <summary>The real hash, or one of five (low and high halves alike) so that most keys share a home and a check.</summary>
+    private static ulong HashOf(int owner, ClOrdId id, bool collide)
+    {
+        ulong hash = ClOrdIdIndex.Hash(owner, id);
+        return collide ? (hash % 5) * 0x0000_0001_0000_0001UL + 0xFFFF_FFF0UL : hash;
+    }
+}
