@@ -12,6 +12,10 @@ namespace Exchange.Benchmarks.Engine;
 /// The <see cref="Block"/> ends with every order it created gone (filled or cancelled) and then starts a new trading day,
 /// so it can be replayed any number of times on one engine with the same client ids (unique within the block, as they
 /// must be within a day) and the book returns to <see cref="BaseBook"/> each time. Deterministic for a given seed.
+/// Client ids come as a FIX client numbers its requests: one counter per session for new orders, cancels and replaces
+/// alike ("o1", "o2", ...; the crossing IOCs are a second session's, "t..."). The engine's day of used ids relies on
+/// that numbering for cache locality (see <c>UsedClOrdIds</c>), so ids drawn from separate prefixes per request type
+/// would measure a client that numbers its requests unusually.
 /// </remarks>
 internal sealed class NasdaqShapedWorkload
 {
@@ -72,14 +76,14 @@ internal sealed class NasdaqShapedWorkload
             else if (roll < 90)
             {
                 var order = TakeRandom(live, random);
-                commands.Add(Cancel(order.Book, ClOrdId.From($"c{next++}"), order.Id, order.Side));
+                commands.Add(Cancel(order.Book, ClOrdId.From($"o{next++}"), order.Id, order.Side));
             }
             else if (roll < 98)
             {
                 int index = random.Next(live.Count);
                 var order = live[index];
                 long reduced = Math.Max(100, order.Quantity - 100);
-                var id = ClOrdId.From($"r{next++}");
+                var id = ClOrdId.From($"o{next++}");
                 commands.Add(Replace(order.Book, id, order.Id, order.Side, order.Price, reduced));
                 live[index] = order with { Id = id, Quantity = reduced };
             }
@@ -88,7 +92,7 @@ internal sealed class NasdaqShapedWorkload
                 int index = random.Next(live.Count);
                 var order = live[index];
                 long price = Mid + ((order.Side == Side.Buy ? -1 : 1) * random.Next(1, 11) * Tick);
-                var id = ClOrdId.From($"r{next++}");
+                var id = ClOrdId.From($"o{next++}");
                 commands.Add(Replace(order.Book, id, order.Id, order.Side, price, order.Quantity));
                 live[index] = order with { Id = id, Price = price };
             }
@@ -102,7 +106,7 @@ internal sealed class NasdaqShapedWorkload
 
         foreach (var order in live)
         {
-            commands.Add(Cancel(order.Book, ClOrdId.From($"c{next++}"), order.Id, order.Side));
+            commands.Add(Cancel(order.Book, ClOrdId.From($"o{next++}"), order.Id, order.Side));
         }
 
         commands.Add(new Command { Type = CommandType.NewTradingDay });

@@ -43,39 +43,11 @@ internal sealed class ClOrdIdIndex
     internal int Capacity => _entries.Length;
 
     /// <summary>
-    /// The key's hash: computed once per command and kept in the order's slot, so removals never touch the id bytes.
-    /// Reads the id as 8-byte words (bytes past its length are masked off, so equal ids always hash equally).
+    /// The key's hash (<see cref="ClOrdIdHash.Full"/>): computed once per command and kept in the order's slot, so
+    /// removals never touch the id bytes.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static ulong Hash(int ownerId, in ClOrdId clOrdId)
-    {
-        ReadOnlySpan<byte> bytes = clOrdId.AsSpan();
-        int length = bytes.Length;
-        ref byte start = ref System.Runtime.InteropServices.MemoryMarshal.GetReference(bytes);
-        ulong hash = ((ulong)(uint)ownerId << 8 | (uint)length) * 0x9E3779B97F4A7C15UL;
-        int offset = 0;
-        for (; offset + sizeof(ulong) <= length; offset += sizeof(ulong))
-        {
-            hash = Mix(hash, Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref start, offset)));
-        }
-
-        int remaining = length - offset;
-        if (remaining > 0)
-        {
-            // A whole-word read is in bounds: the span starts an inline buffer of ClOrdId.MaxLength (32) bytes and
-            // offset <= 24 here. The bytes past the id's length are masked off rather than trusted to be zero.
-            ulong tail = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref start, offset));
-            hash = Mix(hash, tail & (ulong.MaxValue >> ((sizeof(ulong) - remaining) * 8)));
-        }
-
-        // Final avalanche (the MurmurHash3 64-bit finaliser constants) so the low bits used as the bucket are well mixed.
-        hash ^= hash >> 33;
-        hash *= 0xFF51AFD7ED558CCDUL;
-        hash ^= hash >> 33;
-        hash *= 0xC4CEB9FE1A85EC53UL;
-        hash ^= hash >> 33;
-        return hash;
-    }
+    public static ulong Hash(int ownerId, in ClOrdId clOrdId) => ClOrdIdHash.Full(ClOrdIdHash.Group(ownerId, clOrdId), clOrdId);
 
     /// <summary>Finds the order slot (owner, id) names; <paramref name="hash"/> is <see cref="Hash"/> of the same key.</summary>
     public bool TryFind(ulong hash, int ownerId, in ClOrdId clOrdId, out int slot)
@@ -155,8 +127,6 @@ internal sealed class ClOrdIdIndex
     private static uint Tag(ulong hash) => (uint)(hash ^ (hash >> 32));
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ulong Mix(ulong hash, ulong word) => BitOperations.RotateLeft((hash ^ word) * 0x9E3779B97F4A7C15UL, 31);
-
     private static void Insert(Entry[] entries, int mask, uint tag, int slotPlusOne)
     {
         int i = (int)tag & mask;

@@ -121,8 +121,9 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
 
     private void ProcessNewOrder(in Command command)
     {
-        ulong clOrdIdHash = ClOrdIdIndex.Hash(command.OwnerId, command.ClOrdId);
-        RejectReason reason = ValidateNewOrder(in command, clOrdIdHash, out int freeBucket);
+        ulong clOrdIdGroupHash = ClOrdIdHash.Group(command.OwnerId, command.ClOrdId);
+        ulong clOrdIdHash = ClOrdIdHash.Full(clOrdIdGroupHash, command.ClOrdId);
+        RejectReason reason = ValidateNewOrder(in command, clOrdIdGroupHash, clOrdIdHash, out int freeBucket);
         if (reason != RejectReason.None)
         {
             EmitRejected(in command, reason);
@@ -141,7 +142,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         }
 
         // The id is used from here on, whatever becomes of the order (an IOC that expires unfilled included).
-        _usedClOrdIds.Record(freeBucket, clOrdIdHash, command.OwnerId, command.ClOrdId);
+        _usedClOrdIds.Record(freeBucket, clOrdIdGroupHash, command.OwnerId, command.ClOrdId);
         int slot = _orders.Allocate();
         ref OrderSlot order = ref _orders[slot];
         order.InstrumentId = command.InstrumentId;
@@ -178,7 +179,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         }
     }
 
-    private RejectReason ValidateNewOrder(in Command command, ulong clOrdIdHash, out int freeBucket)
+    private RejectReason ValidateNewOrder(in Command command, ulong clOrdIdGroupHash, ulong clOrdIdHash, out int freeBucket)
     {
         freeBucket = -1;
         if ((uint)command.InstrumentId >= (uint)_instruments.Length)
@@ -213,7 +214,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             return reason;
         }
 
-        if (_usedClOrdIds.Contains(clOrdIdHash, command.OwnerId, command.ClOrdId, out freeBucket) ||
+        if (_usedClOrdIds.Contains(clOrdIdGroupHash, command.OwnerId, command.ClOrdId, out freeBucket) ||
             _clOrdIds.TryFind(clOrdIdHash, command.OwnerId, command.ClOrdId, out _))
         {
             return RejectReason.DuplicateClOrdId;
@@ -230,15 +231,15 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
     private void ProcessCancel(in Command command)
     {
         RejectReason reason = FindOrder(in command, out int slot);
-        ulong clOrdIdHash = 0;
+        ulong clOrdIdGroupHash = 0;
         int freeBucket = -1;
         if (reason == RejectReason.None)
         {
             // Only today's ids are checked: the live index is not probed as well, to keep a cancel at one extra probe.
             // A cancel's id never becomes a live order's key, so the one id this lets through (a resting order's that
             // was carried over a new trading day) cannot make two orders share a key.
-            clOrdIdHash = ClOrdIdIndex.Hash(command.OwnerId, command.ClOrdId);
-            if (_usedClOrdIds.Contains(clOrdIdHash, command.OwnerId, command.ClOrdId, out freeBucket))
+            clOrdIdGroupHash = ClOrdIdHash.Group(command.OwnerId, command.ClOrdId);
+            if (_usedClOrdIds.Contains(clOrdIdGroupHash, command.OwnerId, command.ClOrdId, out freeBucket))
             {
                 reason = RejectReason.DuplicateClOrdId;
             }
@@ -252,7 +253,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
 
         if (!_usedClOrdIds.IsFull)
         {
-            _usedClOrdIds.Record(freeBucket, clOrdIdHash, command.OwnerId, command.ClOrdId);
+            _usedClOrdIds.Record(freeBucket, clOrdIdGroupHash, command.OwnerId, command.ClOrdId);
         }
 
         ref OrderSlot order = ref _orders[slot];
@@ -272,12 +273,14 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
     private void ProcessReplace(in Command command)
     {
         RejectReason reason = FindOrder(in command, out int slot);
+        ulong newClOrdIdGroupHash = 0;
         ulong newClOrdIdHash = 0;
         int freeBucket = -1;
         if (reason == RejectReason.None)
         {
-            newClOrdIdHash = ClOrdIdIndex.Hash(command.OwnerId, command.ClOrdId);
-            reason = ValidateReplace(in command, ref _orders[slot], newClOrdIdHash, out freeBucket);
+            newClOrdIdGroupHash = ClOrdIdHash.Group(command.OwnerId, command.ClOrdId);
+            newClOrdIdHash = ClOrdIdHash.Full(newClOrdIdGroupHash, command.ClOrdId);
+            reason = ValidateReplace(in command, ref _orders[slot], newClOrdIdGroupHash, newClOrdIdHash, out freeBucket);
         }
 
         if (reason != RejectReason.None)
@@ -286,7 +289,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             return;
         }
 
-        _usedClOrdIds.Record(freeBucket, newClOrdIdHash, command.OwnerId, command.ClOrdId);
+        _usedClOrdIds.Record(freeBucket, newClOrdIdGroupHash, command.OwnerId, command.ClOrdId);
 
         ref OrderSlot order = ref _orders[slot];
         ref BookSides<TLevelIndex> book = ref _books[order.InstrumentId];
@@ -345,7 +348,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         }
     }
 
-    private RejectReason ValidateReplace(in Command command, ref OrderSlot order, ulong newClOrdIdHash, out int freeBucket)
+    private RejectReason ValidateReplace(in Command command, ref OrderSlot order, ulong newClOrdIdGroupHash, ulong newClOrdIdHash, out int freeBucket)
     {
         freeBucket = -1;
         if (command.Side != order.Side)
@@ -367,7 +370,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         }
 
         // Keeping the order's own id is a duplicate too: a resent replace must not apply twice.
-        if (_usedClOrdIds.Contains(newClOrdIdHash, command.OwnerId, command.ClOrdId, out freeBucket) ||
+        if (_usedClOrdIds.Contains(newClOrdIdGroupHash, command.OwnerId, command.ClOrdId, out freeBucket) ||
             _clOrdIds.TryFind(newClOrdIdHash, command.OwnerId, command.ClOrdId, out _))
         {
             return RejectReason.DuplicateClOrdId;

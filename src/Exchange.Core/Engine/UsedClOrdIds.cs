@@ -1,5 +1,6 @@
 using System.Numerics;
 using Exchange.Core.Domain;
+using Exchange.Core.Memory;
 
 namespace Exchange.Core.Engine;
 
@@ -14,24 +15,30 @@ namespace Exchange.Core.Engine;
 /// never be warm-up). When full, <see cref="IsFull"/> is true and the engine refuses what would need a new id recorded.</para>
 /// <para>Layout: an open-addressing table (power of two, at least twice <see cref="Capacity"/>, linear probing) of 8-byte
 /// entries, and the keys themselves in an array filled in arrival order. Unlike <see cref="ClOrdIdIndex"/> the keys cannot
-/// live in order slots: most of these orders no longer exist. An entry holds 32 bits of the hash that are not the home
-/// bucket's, so a probe reads a key only when those bits match (for an absent id, about once in four billion occupied
-/// buckets passed), and a stamp saying which recorded id it is.</para>
+/// live in order slots: most of these orders no longer exist. A key's home bucket is in its group's 16 entries (two
+/// cache lines, chosen by <see cref="ClOrdIdHash.Group"/>: the owner and every byte of the id but the last) at the
+/// place its last byte picks, so ten numbered ids ("A-1230" .. "A-1239") share two lines instead of taking a line each:
+/// with a table of tens of megabytes, a line per id was a cache miss per order, most of an order's cost. An entry holds a
+/// 32-bit check (group hash bits the bucket does not use, mixed with the last byte), so a probe reads a key only when the
+/// check matches, and a stamp saying which recorded id it is.</para>
 /// <para>Starting a new day must not cost a pass over the table (benchmarks and tests replay a block of commands and start a
 /// new day after each one). Stamps keep counting across days; an entry whose stamp is not above the day's first is
 /// empty. Nothing is removed during a day, so treating stale entries as empty never cuts a probe short: every entry
 /// recorded today sits behind a run of entries that were recorded today before it. Only when the stamps would wrap is
 /// the table cleared, once in about four billion recorded ids.</para>
-/// <para>Memory: 40 bytes per id for the keys plus 16 to 32 for the table, 56 to 72 MB per million ids. The arrays are
-/// allocated up front; the operating system backs their pages only as ids are recorded.</para>
+/// <para>Memory: 40 bytes per id for the keys plus 16 to 32 for the table, 56 to 72 MB per million ids. Both are native
+/// memory mapped up front (<see cref="HugePageMemory"/>: a probe lands anywhere in the table, and huge pages spare it a
+/// TLB miss); the operating system backs their pages only as ids are recorded. Released by the finalizer: the set
+/// lives as long as its engine, which has no dispose of its own.</para>
 /// </remarks>
-internal sealed class UsedClOrdIds
+internal sealed unsafe class UsedClOrdIds
 {
     /// <summary>Largest capacity: the table then has 2^28 entries (2 GiB) and the keys take 5 GiB.</summary>
     public const int MaxCapacity = EngineOptions.LargestMaxClOrdIdsPerDay;
 
-    private readonly Entry[] _entries;
-    private readonly Key[] _keys;
+    private readonly Entry* _entries;
+    private readonly Key* _keys;
+    private readonly int _size;
     private readonly int _mask;
     private uint _dayStartStamp;
 
@@ -48,12 +55,17 @@ internal sealed class UsedClOrdIds
         ArgumentOutOfRangeException.ThrowIfGreaterThan(firstStamp, uint.MaxValue - (uint)capacity);
         Capacity = capacity;
         int size = (int)BitOperations.RoundUpToPowerOf2((uint)capacity * 2);
-        _entries = new Entry[size];
+        _size = size;
+        _entries = HugePageMemory.Allocate<Entry>(size);
         _mask = size - 1;
-
-        // Keys past Count are never read, so they need not be zeroed.
-        _keys = GC.AllocateUninitializedArray<Key>(capacity);
+        _keys = HugePageMemory.Allocate<Key>(capacity);
         _dayStartStamp = firstStamp;
+    }
+
+    ~UsedClOrdIds()
+    {
+        HugePageMemory.Free(_entries, _size);
+        HugePageMemory.Free(_keys, Capacity);
     }
 
     /// <summary>The most ids one day can record.</summary>
@@ -66,16 +78,17 @@ internal sealed class UsedClOrdIds
 
     /// <summary>
     /// Whether (owner, id) was recorded today. When it was not, <paramref name="freeBucket"/> is where
-    /// <see cref="Record"/> would put it. <paramref name="hash"/> is <see cref="ClOrdIdIndex.Hash"/> of the same key.
+    /// <see cref="Record"/> would put it. <paramref name="groupHash"/> is <see cref="ClOrdIdHash.Group"/> of the same key.
     /// </summary>
-    public bool Contains(ulong hash, int ownerId, in ClOrdId clOrdId, out int freeBucket)
+    public bool Contains(ulong groupHash, int ownerId, in ClOrdId clOrdId, out int freeBucket)
     {
-        Entry[] entries = _entries;
-        Key[] keys = _keys;
+        Entry* entries = _entries;
+        Key* keys = _keys;
         int mask = _mask;
         uint dayStart = _dayStartStamp;
-        uint check = Check(hash);
-        for (int i = (int)(uint)hash & mask; ; i = (i + 1) & mask)
+        uint lastByte = ClOrdIdHash.LastByte(clOrdId);
+        uint check = Check(groupHash, lastByte);
+        for (int i = Home(groupHash, lastByte, mask); ; i = (i + 1) & mask)
         {
             Entry entry = entries[i];
             if (entry.Stamp <= dayStart)
@@ -100,13 +113,13 @@ internal sealed class UsedClOrdIds
     /// Records (owner, id) in the bucket <see cref="Contains"/> just returned for it. No other id may have been
     /// recorded in between (the bucket would no longer be free), and the caller has checked <see cref="IsFull"/>.
     /// </summary>
-    public void Record(int freeBucket, ulong hash, int ownerId, in ClOrdId clOrdId)
+    public void Record(int freeBucket, ulong groupHash, int ownerId, in ClOrdId clOrdId)
     {
         ref Key key = ref _keys[Count];
         key.OwnerId = ownerId;
         key.ClOrdId = clOrdId;
         Count++;
-        _entries[freeBucket] = new Entry { Check = Check(hash), Stamp = _dayStartStamp + (uint)Count };
+        _entries[freeBucket] = new Entry { Check = Check(groupHash, ClOrdIdHash.LastByte(clOrdId)), Stamp = _dayStartStamp + (uint)Count };
     }
 
     /// <summary>Forgets every id: a new trading day. Constant time, except a table clear when the stamps would wrap.</summary>
@@ -115,7 +128,7 @@ internal sealed class UsedClOrdIds
         uint lastStamp = _dayStartStamp + (uint)Count;
         if (uint.MaxValue - lastStamp < (uint)Capacity)
         {
-            Array.Clear(_entries);
+            new Span<Entry>(_entries, _size).Clear();
             lastStamp = 0;
         }
 
@@ -123,8 +136,14 @@ internal sealed class UsedClOrdIds
         Count = 0;
     }
 
-    /// <summary>The hash bits the home bucket does not use (tables never exceed 2^32 buckets).</summary>
-    private static uint Check(ulong hash) => (uint)(hash >> 32);
+    /// <summary>The key's group (16 entries, 128 bytes) and its place in it, from the last byte (the digits '0'..'9' apart).</summary>
+    private static int Home(ulong groupHash, uint lastByte, int mask) => (int)(((uint)groupHash & ~15u) | (lastByte & 15)) & mask;
+
+    /// <summary>
+    /// Group hash bits the bucket does not use (tables never exceed 2^32 buckets), mixed with the last byte so the keys of
+    /// one group differ (an odd multiplier is a bijection on 32 bits).
+    /// </summary>
+    private static uint Check(ulong groupHash, uint lastByte) => (uint)(groupHash >> 32) ^ (lastByte * 0x9E3779B1u);
 
     /// <summary>A stamp of 0 (never used) or at most the day's first stamp marks a free bucket.</summary>
     private struct Entry
