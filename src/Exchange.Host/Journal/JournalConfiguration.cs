@@ -13,17 +13,20 @@ namespace Exchange.Host.Journal;
 /// An instrument is recorded with every field the engine checks a command against (price decimals, tick, lot, band,
 /// largest quantity), not only its symbol: replaying an accepted order under a different tick or band could reject it
 /// and give every later order a different order id than the one acknowledged.
+/// The day's ClOrdID limit is recorded for the same reason: an order refused because the day's ids ran out would be
+/// accepted on replay under a higher limit (and an accepted one refused under a lower), shifting every later id.
 /// Encoding (little-endian): instrument count (4), session count (4); per instrument: symbol length (2), UTF-8 symbol,
 /// price decimals (4), tick size, lot size, min price, max price, max order quantity (8 each); per session: sender
-/// CompID length (2) and UTF-8 bytes, target CompID likewise.
+/// CompID length (2) and UTF-8 bytes, target CompID likewise; then the ClOrdIDs per day (4).
 /// </remarks>
 internal sealed class JournalConfiguration
 {
     private const int InstrumentFixedBytes = 2 + 4 + (5 * 8);
     private const int SessionFixedBytes = 2 + 2;
 
-    public JournalConfiguration(IReadOnlyList<Instrument> instruments, IReadOnlyList<JournalSession> sessions)
+    public JournalConfiguration(IReadOnlyList<Instrument> instruments, IReadOnlyList<JournalSession> sessions, int maxClOrdIdsPerDay)
     {
+        ArgumentOutOfRangeException.ThrowIfLessThan(maxClOrdIdsPerDay, 1);
         for (int i = 0; i < instruments.Count; i++)
         {
             if (instruments[i].Id != i)
@@ -34,6 +37,7 @@ internal sealed class JournalConfiguration
 
         Instruments = instruments;
         Sessions = sessions;
+        MaxClOrdIdsPerDay = maxClOrdIdsPerDay;
     }
 
     /// <summary>Instruments in id order (an instrument's id is its position).</summary>
@@ -42,12 +46,15 @@ internal sealed class JournalConfiguration
     /// <summary>Sessions in owner-id order.</summary>
     public IReadOnlyList<JournalSession> Sessions { get; }
 
+    /// <summary>The engine's limit on ClOrdIDs one trading day can use (Venue:Pipeline:MaxClOrdIdsPerDay).</summary>
+    public int MaxClOrdIdsPerDay { get; }
+
     /// <summary>Bytes <see cref="Encode"/> writes.</summary>
     public int EncodedLength
     {
         get
         {
-            int length = 8;
+            int length = 8 + 4;
             foreach (Instrument instrument in Instruments)
             {
                 length += InstrumentFixedBytes + Encoding.UTF8.GetByteCount(instrument.Symbol);
@@ -85,6 +92,8 @@ internal sealed class JournalConfiguration
             at += WriteText(target[at..], session.SenderCompId);
             at += WriteText(target[at..], session.TargetCompId);
         }
+
+        BinaryPrimitives.WriteInt32LittleEndian(target[at..], MaxClOrdIdsPerDay);
     }
 
     /// <summary>Decodes what <see cref="Encode"/> wrote; null when <paramref name="source"/> is not such an encoding.</summary>
@@ -99,7 +108,7 @@ internal sealed class JournalConfiguration
         int sessionCount = BinaryPrimitives.ReadInt32LittleEndian(source[4..]);
         // Each entry takes at least its fixed bytes, which bounds the counts before anything is allocated.
         if (instrumentCount < 0 || sessionCount < 0
-            || (long)instrumentCount * InstrumentFixedBytes + ((long)sessionCount * SessionFixedBytes) > source.Length - 8)
+            || (long)instrumentCount * InstrumentFixedBytes + ((long)sessionCount * SessionFixedBytes) > source.Length - 8 - 4)
         {
             return null;
         }
@@ -137,7 +146,13 @@ internal sealed class JournalConfiguration
             sessions[i] = new JournalSession(sender, target);
         }
 
-        return at == source.Length ? new JournalConfiguration(instruments, sessions) : null;
+        if (source.Length - at != 4)
+        {
+            return null;
+        }
+
+        int maxClOrdIdsPerDay = BinaryPrimitives.ReadInt32LittleEndian(source[at..]);
+        return maxClOrdIdsPerDay >= 1 ? new JournalConfiguration(instruments, sessions, maxClOrdIdsPerDay) : null;
     }
 
     private static int WriteText(Span<byte> target, string text)

@@ -32,6 +32,12 @@ internal sealed record JournalConfigurationMatch(ConfigurationRelation Relation,
         var additions = new List<string>();
         CompareLists(recorded.Instruments, current.Instruments, "instrument", DescribeInstrument, InstrumentChange, differences, additions);
         CompareLists(recorded.Sessions, current.Sessions, "session", static s => s.ToString(), static (_, _) => null, differences, additions);
+        if (recorded.MaxClOrdIdsPerDay != current.MaxClOrdIdsPerDay)
+        {
+            // Unlike a list, the limit cannot grow safely: orders refused for want of ids would be accepted on replay.
+            differences.Add($"MaxClOrdIdsPerDay was {recorded.MaxClOrdIdsPerDay}, the configuration now has {current.MaxClOrdIdsPerDay}");
+        }
+
         if (differences.Count > 0)
         {
             return new JournalConfigurationMatch(ConfigurationRelation.Differs, differences, "");

@@ -7,13 +7,16 @@ using Exchange.Core.Storage;
 namespace Exchange.Host.Journal;
 
 /// <summary>
-/// The journal file layout (version 2): a 32-byte prefix, two configuration slots (<see cref="JournalHeader"/>), then
+/// The journal file layout (version 3): a 32-byte prefix, two configuration slots (<see cref="JournalHeader"/>), then
 /// fixed-size records in ring order from <see cref="DataStart"/>.
 /// </summary>
 /// <remarks>
 /// Prefix: magic "EXJRNL\0\1" (8), version (4), record size (4), payload size (4), payload layout fingerprint (4),
 /// configuration slot size (4), CRC-32 of the preceding 28 bytes (4). All little-endian. Version 1 had no configuration
-/// slots (records began at 32, and the slot size field was reserved zero).
+/// slots (records began at 32, and the slot size field was reserved zero). Version 3 records the day's ClOrdID limit in
+/// the configuration, and marks the engine rule that ClOrdIDs are unique per owner per trading day: a journal written
+/// under the older rule (ids of finished orders reusable) would replay differently, so it is refused, not replayed.
+/// The version is bumped whenever the engine's rules change what a journalled command does.
 /// Record: sequence (8), the <see cref="Command"/> bytes as laid out in memory (payload size), CRC-32 of sequence and
 /// payload (4), zero padding to a multiple of 8. A record is valid only when complete and its CRC matches; what a
 /// slot that is not valid means (the clean end, a torn tail or corruption) is <see cref="JournalTail"/>'s rule.
@@ -21,7 +24,7 @@ namespace Exchange.Host.Journal;
 internal static class JournalFormat
 {
     public const int PrefixSize = 32;
-    public const int Version = 2;
+    public const int Version = 3;
     public const ulong Magic = 0x01_00_4C_4E_52_4A_58_45; // "EXJRNL\0\x01" read little-endian
 
     /// <summary>
@@ -79,7 +82,8 @@ internal static class JournalFormat
         if (version != Version)
         {
             return $"journal format version {version}; this build reads version {Version} only (version 2 added the instrument and "
-                + "session lists the journal was written with). Start it with the build that wrote it, or move it away to begin a new journal";
+                + "session lists the journal was written with; version 3 the per-day ClOrdID rule and limit, which change what a command does). "
+                + "Start it with the build that wrote it, or move it away to begin a new journal";
         }
 
         int recordSize = BinaryPrimitives.ReadInt32LittleEndian(prefix[12..]);

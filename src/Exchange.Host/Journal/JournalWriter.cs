@@ -112,7 +112,9 @@ internal sealed unsafe class JournalWriter : IDisposable
                 throw new JournalRefusedException(
                     JournalRefusal.Corruption,
                     $"Journal '{path}' is corrupt: {reader.Problem}. The venue will not start, and the file was left as it is: "
-                    + "restore it from a copy, or move it away to begin a new journal.");
+                    + "restore it from a copy; or, after a power loss with Fsync EveryBatch (where nothing past the last completed "
+                    + "fsync was acknowledged), truncate it at the offset named to keep everything before it; moving it away "
+                    + "begins a new journal and loses every resting order.");
             }
 
             scan = new JournalScan(reader.RecordsRead, reader.LastSequence, reader.Status, reader.StopOffset, reader.DroppedBytes);
@@ -167,8 +169,9 @@ internal sealed unsafe class JournalWriter : IDisposable
         string more = match.Differences.Count > Shown ? $"; and {match.Differences.Count - Shown} more" : "";
         return new JournalRefusedException(
             JournalRefusal.Configuration,
-            $"Journal '{path}' was written with other instruments or sessions, and its commands name them by position: {differences}{more}. "
-            + "Restore the journal's order in the configuration (new instruments and sessions may only be added at the end), "
+            $"Journal '{path}' was written under another configuration (its commands name instruments and sessions by position, "
+            + $"and the day's ClOrdID limit decides what they did): {differences}{more}. "
+            + "Restore the journal's configuration (new instruments and sessions may only be added at the end), "
             + "or move the journal away to begin a new one.");
     }
 

@@ -339,7 +339,9 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         long lastEventId = 0;
         VenueEngine engine = _engine!;
         var configuration = new JournalConfiguration(
-            instruments, _options.Sessions.Select(s => new JournalSession(s.SenderCompId, s.TargetCompId)).ToArray());
+            instruments,
+            _options.Sessions.Select(s => new JournalSession(s.SenderCompId, s.TargetCompId)).ToArray(),
+            _options.Pipeline.MaxClOrdIdsPerDay);
         _journal = JournalWriter.Open(path, journalOptions, configuration, (long sequence, in Command command) =>
         {
             if (command.Sequence != sequence)

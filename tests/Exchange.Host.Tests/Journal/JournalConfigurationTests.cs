@@ -44,9 +44,25 @@ public class JournalConfigurationTests
         sessions[1] = new JournalSession("EXCH", "CLIENT9");
 
         var error = Assert.Throws<JournalRefusedException>(() => JournalWriter.Open(
-            temp.Path, new JournalOptions(), new JournalConfiguration(JournalTestData.Configuration.Instruments, sessions), out _));
+            temp.Path, new JournalOptions(), new JournalConfiguration(JournalTestData.Configuration.Instruments, sessions, JournalTestData.MaxClOrdIdsPerDay), out _));
 
         Assert.Contains("session 1 was EXCH->CLIENT1, the configuration now has EXCH->CLIENT9 at 1", error.Message, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData(2)]
+    [InlineData(-2)]
+    public void AChangedClOrdIdLimit_IsRefused_EitherWay(int factor)
+    {
+        // Raised, an order once refused for want of ids would be accepted on replay; lowered, an accepted one refused.
+        using var temp = new TempJournal();
+        JournalTestData.Write(temp.Path, 5);
+        int limit = factor > 0 ? JournalTestData.MaxClOrdIdsPerDay * factor : JournalTestData.MaxClOrdIdsPerDay / -factor;
+
+        var error = Assert.Throws<JournalRefusedException>(() => JournalWriter.Open(
+            temp.Path, new JournalOptions(), new JournalConfiguration(JournalTestData.Configuration.Instruments, JournalTestData.Configuration.Sessions, limit), out _));
+
+        Assert.Contains($"MaxClOrdIdsPerDay was {JournalTestData.MaxClOrdIdsPerDay}, the configuration now has {limit}", error.Message, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -58,7 +74,7 @@ public class JournalConfigurationTests
         instruments[3] = instruments[3] with { TickSize = 500 };
 
         var error = Assert.Throws<JournalRefusedException>(() => JournalWriter.Open(
-            temp.Path, new JournalOptions(), new JournalConfiguration(instruments, JournalTestData.Configuration.Sessions), out _));
+            temp.Path, new JournalOptions(), new JournalConfiguration(instruments, JournalTestData.Configuration.Sessions, JournalTestData.MaxClOrdIdsPerDay), out _));
 
         Assert.Contains("instrument 3 (MSFT) changed: TickSize was 0.01, now 0.05", error.Message, StringComparison.Ordinal);
     }
@@ -161,7 +177,7 @@ public class JournalConfigurationTests
         var error = Assert.Throws<JournalRefusedException>(() => JournalWriter.Open(temp.Path, new JournalOptions(), JournalTestData.Configuration, out _));
 
         Assert.Equal(JournalRefusal.Format, error.Reason);
-        Assert.Contains($"Journal '{temp.Path}': journal format version 1; this build reads version 2 only", error.Message, StringComparison.Ordinal);
+        Assert.Contains($"Journal '{temp.Path}': journal format version 1; this build reads version 3 only", error.Message, StringComparison.Ordinal);
         Assert.Equal(before, File.ReadAllBytes(temp.Path));
     }
 
@@ -177,6 +193,7 @@ public class JournalConfigurationTests
         Assert.NotNull(decoded);
         Assert.Equal(configuration.Instruments, decoded.Instruments);
         Assert.Equal(configuration.Sessions, decoded.Sessions);
+        Assert.Equal(configuration.MaxClOrdIdsPerDay, decoded.MaxClOrdIdsPerDay);
         Assert.Null(JournalConfiguration.TryDecode(bytes.AsSpan(0, bytes.Length - 1)));
     }
 

@@ -42,7 +42,11 @@ internal static class JournalTestData
     /// <summary>Instruments named <paramref name="symbols"/> (tick 0.01 at 4 decimals) and sessions EXCH->CLIENT0.. .</summary>
     public static JournalConfiguration ConfigurationOf(string[] symbols, int sessions) => new(
         [.. symbols.Select((symbol, i) => new Instrument(i, symbol, 4, 100, 1, 100, 20_000_000, 1_000_000_000))],
-        [.. Enumerable.Range(0, sessions).Select(i => new JournalSession("EXCH", "CLIENT" + i.ToString(System.Globalization.CultureInfo.InvariantCulture)))]);
+        [.. Enumerable.Range(0, sessions).Select(i => new JournalSession("EXCH", "CLIENT" + i.ToString(System.Globalization.CultureInfo.InvariantCulture)))],
+        MaxClOrdIdsPerDay);
+
+    /// <summary>The day's ClOrdID limit the test configurations record.</summary>
+    public const int MaxClOrdIdsPerDay = 1 << 20;
 
     /// <summary>The file offset of record <paramref name="index"/>.</summary>
     public static long RecordOffset(long index) => DataStart + (index * JournalFormat.RecordSize);

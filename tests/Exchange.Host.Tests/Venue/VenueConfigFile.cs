@@ -32,6 +32,7 @@ internal static class VenueConfigFile
                     SenderWait = "Blocking",
                     MatcherCpu = -1,
                     InitialOrderCapacity = 1024,
+                    MaxClOrdIdsPerDay = 1 << 16, // as VenueTestOptions: a journal written by either opens under the other
                 },
                 Journal = new { Path = Path.Combine(directory, "journal.bin"), Fsync = journalFsync, FsyncIntervalMilliseconds = 10 },
                 MarketData = new { PublishIntervalMicroseconds = 1000 },

@@ -46,7 +46,7 @@ public sealed class VenueProgramTests
 
         (int exitCode, string error) = await VenueProcess.RunToExitAsync(directory.Path, "--config", config);
 
-        Assert.Equal(1, exitCode);
+        Assert.True(exitCode == 1, error);
         Assert.Contains($"Exchange venue refused to start: Journal '{directory.JournalPath}' is corrupt: the record at offset {offset}", error, StringComparison.Ordinal);
         Assert.DoesNotContain("   at ", error, StringComparison.Ordinal);
         Assert.Equal(before, File.ReadAllBytes(directory.JournalPath));
