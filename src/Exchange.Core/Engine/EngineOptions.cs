@@ -20,8 +20,8 @@ public sealed record EngineOptions
 
     /// <summary>
     /// Client order ids one trading day can use, across all owners (1 to 2^27). Allocated whole at start and never grown
-    /// (about 60 bytes per id, backed by memory only as ids are used). Once a day has used them all, new orders and
-    /// replaces are rejected with ClOrdIdCapacityExceeded until the next day; cancels still work.
+    /// (about 60 bytes per id: the 40-byte keys are backed as ids are used, the table soon in full). Once a day has used
+    /// them all, new orders and replaces are rejected with ClOrdIdCapacityExceeded until the next day; cancels still work.
     /// </summary>
     public int MaxClOrdIdsPerDay { get; init; } = 1 << 20;
 }

@@ -79,7 +79,8 @@ public sealed class PipelineOptions
 
     /// <summary>
     /// Client order ids the venue can take in one trading day, all sessions together (ids are unique per session per
-    /// day). Allocated at start, about 60 bytes per id of address space, backed by memory only as ids are used. Once
+    /// day). Allocated at start, about 60 bytes per id: the keys (40 bytes each) are backed by memory as ids are used,
+    /// the table (16 to 32 bytes per id) soon in full, since groups land all over it. Once
     /// used up, new orders and replaces are rejected until the next day; cancels still work. The day is the journal's
     /// life: a venue started on a fresh journal starts a fresh day.
     /// </summary>
