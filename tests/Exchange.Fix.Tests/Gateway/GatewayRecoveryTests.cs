@@ -195,6 +195,7 @@ public sealed class GatewayRecoveryTests : IDisposable
             Assert.Equal(["8", "8"], before.TakeSent().Select(m => m[35])); // the gateway's reject has its own ExecID
             Assert.Equal(1, before.Gateway.GetSession(0).LastEventId);
 
+            // Only the reply follows the reset: the report and the reject were written live, so nothing was queued.
             before.Feed(before.Message("A", "98=0|108=30|141=Y|", seq: 1));
             Assert.Equal("A", Assert.Single(before.TakeSent())[35]);
             Assert.Equal(1, before.Gateway.GetSession(0).LastEventId);
