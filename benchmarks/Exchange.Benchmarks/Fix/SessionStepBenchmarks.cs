@@ -140,7 +140,7 @@ public class SessionStepBenchmarks
 
         public long LastEventId { get; private set; } = ISessionStore.UnknownEventId;
 
-        public void StoreOutbound(int msgSeqNum, ReadOnlySpan<byte> msgType, long sendingTimeNanos, ReadOnlySpan<byte> body, long eventId = 0)
+        public void StoreOutbound(int msgSeqNum, ReadOnlySpan<byte> msgType, long sendingTimeNanos, ReadOnlySpan<byte> body, long eventId = 0, bool queued = false)
         {
             body.CopyTo(_copy);
             NextSenderSeqNum = msgSeqNum + 1;
@@ -158,9 +158,15 @@ public class SessionStepBenchmarks
             return false;
         }
 
-        public void Reset()
+        public bool IsQueued(int msgSeqNum) => false;
+
+        public void MarkDelivered(int firstSeqNum, int lastSeqNum)
         {
-            NextSenderSeqNum = 1;
+        }
+
+        public void Reset(int firstQueuedSeqNum, long sendingTimeNanos)
+        {
+            NextSenderSeqNum = firstQueuedSeqNum;
             NextTargetSeqNum = 1;
         }
 

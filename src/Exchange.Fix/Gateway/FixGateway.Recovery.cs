@@ -5,7 +5,8 @@ namespace Exchange.Fix.Gateway;
 
 // Start-up recovery of reports: the journal can hold a command whose reports never reached the session store (the
 // venue died between journalling it and the sender storing them). The host replays the journal and hands every event
-// here; each session stores, as new messages, exactly the reports after the last one its store holds.
+// here; each session stores, as new messages, exactly the reports after the last one its store holds. No client is
+// logged on yet, so they are stored queued: a reset Logon keeps and sends them, a plain one leaves them to a resend.
 public sealed partial class FixGateway
 {
     public bool RecoverEvent(in EngineEvent engineEvent)
@@ -53,7 +54,8 @@ public sealed partial class FixGateway
                 {
                     _services.Log.Warn(
                         $"{name}: {gs.RecoveredReports} reports in the journal had not reached the session store (the venue stopped in between); "
-                        + $"stored as messages {gs.FirstRecoveredSeqNum}..{gs.FirstRecoveredSeqNum + gs.RecoveredReports - 1} for the client's ResendRequest after its Logon");
+                        + $"queued as messages {gs.FirstRecoveredSeqNum}..{gs.FirstRecoveredSeqNum + gs.RecoveredReports - 1}, for the client's ResendRequest after its Logon "
+                        + "(or sent as new messages after a Logon with ResetSeqNumFlag=Y)");
                 }
 
                 long stored = session.LastEventId;

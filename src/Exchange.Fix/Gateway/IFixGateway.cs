@@ -37,7 +37,8 @@ public interface IFixGateway
     /// Start-up only, while the host replays its journal and before any connection or sender runs: one event the
     /// replay produced, in replay order. When its owner's session store holds no report of this event (its id is past
     /// <see cref="Session.ISessionStore.LastEventId"/>), the report is stored as the session's next message, as if sent
-    /// while the client was away: the client's Logon then sees a higher MsgSeqNum and its ResendRequest gets it.
+    /// while the client was away (queued): the client's Logon then sees a higher MsgSeqNum and its ResendRequest gets
+    /// it, or, when the Logon resets the numbering (ResetSeqNumFlag=Y), it follows the reply as a new message.
     /// </summary>
     /// <returns>True when the report was stored; false when the store already had it or cannot tell.</returns>
     bool RecoverEvent(in EngineEvent engineEvent);

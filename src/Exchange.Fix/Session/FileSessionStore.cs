@@ -7,9 +7,10 @@ namespace Exchange.Fix.Session;
 /// A durable <see cref="ISessionStore"/>: one append-only file of records, each [int32 payloadLength][uint32 CRC-32 of
 /// payload][payload], payload = [kind][data]. Kinds: next sender seq, next target seq, stored outbound message (which
 /// also sets the next sender seq), stored report (a message with the int64 event id that becomes
-/// <see cref="LastEventId"/>), and last event id alone. Opening replays the records; the first record that is short,
-/// oversized, of an unknown kind or fails its CRC ends the replay and the file is truncated there, so a record torn by
-/// a crash is dropped and later appends never follow garbage.
+/// <see cref="LastEventId"/>), last event id alone, the queued forms of message and report (stored while no client
+/// was logged on), and delivered (an int32 range of numbers no longer queued). Opening replays the records; the first
+/// record that is short, oversized, of an unknown kind or fails its CRC ends the replay and the file is truncated
+/// there, so a record torn by a crash is dropped and later appends never follow garbage.
 /// </summary>
 /// <remarks>
 /// <para>Records are written straight into a memory map of the file: a record is in the OS page cache (safe from a
@@ -18,9 +19,10 @@ namespace Exchange.Fix.Session;
 /// <see cref="FsyncPolicy"/>. The file is extended (sparsely) a chunk ahead of the records; the zero-filled rest reads
 /// as the end on replay, and <see cref="Dispose"/> trims it.</para>
 /// <para>Resends read stored messages from the map; only an index of record offsets is kept in memory. The file grows
-/// with the session and is truncated on <see cref="Reset"/> (ResetSeqNumFlag logon), which then writes the last event
-/// id again as its first record; there is no other compaction. A build from before reports carried their event id
-/// stops reading at the first such record (and truncates there): do not run an older build on a newer store.
+/// with the session and is replaced on <see cref="Reset"/> (ResetSeqNumFlag logon) by a file holding the last event id
+/// and the queued messages, written beside it and renamed over it; there is no other compaction. A build from before
+/// a record kind existed stops reading at the first such record (and truncates there): do not run an older build on a
+/// newer store.
 /// Single-threaded. Allocation: none per record (a new mapping object when the file grows by a chunk).</para>
 /// </remarks>
 public sealed unsafe class FileSessionStore : ISessionStore
@@ -32,11 +34,17 @@ public sealed unsafe class FileSessionStore : ISessionStore
     private const byte KindMessage = 3;
     private const byte KindReport = 4;
     private const byte KindLastEventId = 5;
+    private const byte KindQueuedMessage = 6;
+    private const byte KindQueuedReport = 7;
+    private const byte KindDelivered = 8;
     private const int EventIdSize = 8;
 
-    private readonly AppendMappedFile _file;
+    private readonly string _path;
     private readonly FsyncPolicy _policy;
     private readonly int _batchSize;
+    private readonly long _mapChunkBytes;
+    private readonly SeqNumRanges _queued = new();
+    private AppendMappedFile _file;
     private long _fileLength; // end of the last record: where the next one goes
     private int _unsyncedRecords;
     private long[] _offsets = new long[1024]; // record offset + 1 by seq; 0 = not stored
@@ -51,13 +59,19 @@ public sealed unsafe class FileSessionStore : ISessionStore
         ArgumentException.ThrowIfNullOrEmpty(path);
         ArgumentOutOfRangeException.ThrowIfLessThan(batchSize, 1);
         ArgumentOutOfRangeException.ThrowIfLessThan(mapChunkBytes, 4096);
+        _path = path;
         _policy = policy;
         _batchSize = batchSize;
+        _mapChunkBytes = mapChunkBytes;
         string? directory = Path.GetDirectoryName(Path.GetFullPath(path));
         if (directory is not null)
         {
             Directory.CreateDirectory(directory);
         }
+
+        // A reset the process did not live to rename into place: the store itself is still the one before the reset,
+        // whose Logon reply was never sent.
+        File.Delete(ResetPath(path));
 
         // bufferSize 0: no FileStream buffering; the replay reads positionally, appends go through the map (which
         // also truncates whatever follows the last good record).
@@ -93,27 +107,18 @@ public sealed unsafe class FileSessionStore : ISessionStore
         AppendSeq(KindTargetSeq, value);
     }
 
-    public void StoreOutbound(int msgSeqNum, ReadOnlySpan<byte> msgType, long sendingTimeNanos, ReadOnlySpan<byte> body, long eventId = 0)
+    public void StoreOutbound(int msgSeqNum, ReadOnlySpan<byte> msgType, long sendingTimeNanos, ReadOnlySpan<byte> body, long eventId = 0, bool queued = false)
     {
-        ArgumentOutOfRangeException.ThrowIfLessThan(msgSeqNum, 1);
-        int prefix = eventId > 0 ? 1 + EventIdSize : 1;
-        int payloadLength = prefix + StoredMessageCodec.SizeOf(msgType, body);
-        Span<byte> payload = BeginRecord(payloadLength);
+        AppendMessage(msgSeqNum, msgType, sendingTimeNanos, body, eventId, queued);
         if (eventId > 0)
         {
-            payload[0] = KindReport;
-            BinaryPrimitives.WriteInt64LittleEndian(payload[1..], eventId);
             LastEventId = eventId;
         }
-        else
-        {
-            payload[0] = KindMessage;
-        }
 
-        StoredMessageCodec.Write(payload[prefix..], msgSeqNum, msgType, sendingTimeNanos, body);
-        IndexMessage(msgSeqNum, _fileLength);
-        NextSenderSeqNum = msgSeqNum + 1;
-        EndRecord(payloadLength);
+        if (queued)
+        {
+            _queued.Add(msgSeqNum);
+        }
     }
 
     public void SetLastEventId(long eventId)
@@ -126,35 +131,87 @@ public sealed unsafe class FileSessionStore : ISessionStore
     }
 
     /// <remarks>The message's spans point into the map: valid until the next call that writes to this store.</remarks>
-    public bool TryGetOutbound(int msgSeqNum, out StoredMessage message)
+    public bool TryGetOutbound(int msgSeqNum, out StoredMessage message) => TryRead(_file, _offsets, msgSeqNum, out message);
+
+    public bool IsQueued(int msgSeqNum) => _queued.Contains(msgSeqNum);
+
+    public void MarkDelivered(int firstSeqNum, int lastSeqNum)
     {
-        message = default;
-        if (msgSeqNum < 1 || msgSeqNum >= _offsets.Length || _offsets[msgSeqNum] == 0)
+        if (!_queued.Remove(firstSeqNum, lastSeqNum))
         {
-            return false;
+            return;
         }
 
-        byte* record = _file.Base + (_offsets[msgSeqNum] - 1);
-        int length = BinaryPrimitives.ReadInt32LittleEndian(new ReadOnlySpan<byte>(record, HeaderSize));
-        var payload = new ReadOnlySpan<byte>(record + HeaderSize, length);
-        return StoredMessageCodec.TryRead(MessageOf(payload), out message);
+        Span<byte> payload = BeginRecord(9);
+        payload[0] = KindDelivered;
+        BinaryPrimitives.WriteInt32LittleEndian(payload[1..], firstSeqNum);
+        BinaryPrimitives.WriteInt32LittleEndian(payload[5..], lastSeqNum);
+        EndRecord(9);
     }
 
-    public void Reset()
+    /// <remarks>
+    /// The reset store is written to a file beside this one, made durable per policy, and renamed over it: a crash
+    /// before the rename leaves the store before the reset (the opening deletes the side file), one after it the reset
+    /// store. Truncating in place would lose the queued messages and the position to a crash between the truncation
+    /// and their records. Allocates (new mappings); a reset is rare.
+    /// </remarks>
+    public void Reset(int firstQueuedSeqNum, long sendingTimeNanos)
     {
-        _file.Reset(sync: _policy != FsyncPolicy.Never);
+        ArgumentOutOfRangeException.ThrowIfLessThan(firstQueuedSeqNum, 1);
+        AppendMappedFile previous = _file;
+        long previousLength = _fileLength;
+        long[] previousOffsets = _offsets;
+        int previousNextSender = NextSenderSeqNum;
+        string resetPath = ResetPath(_path);
+        _file = Open(resetPath, FileMode.Create, contentLength: 0);
         _fileLength = 0;
         _unsyncedRecords = 0;
-        Array.Clear(_offsets);
-        NextSenderSeqNum = 1;
-        NextTargetSeqNum = 1;
-
-        // The reports sent so far stay sent: without this record, a restart after the reset could not tell which
-        // journalled reports this session still lacks.
-        if (LastEventId != ISessionStore.UnknownEventId)
+        _offsets = new long[previousOffsets.Length];
+        int next = firstQueuedSeqNum;
+        try
         {
-            SetLastEventId(LastEventId);
+            // The reports sent so far stay sent: without this record, a restart after the reset could not tell which
+            // journalled reports this session still lacks.
+            if (LastEventId != ISessionStore.UnknownEventId)
+            {
+                SetLastEventId(LastEventId);
+            }
+
+            foreach (SeqNumRange range in _queued.Ranges)
+            {
+                for (int seq = range.First; seq <= range.Last; seq++)
+                {
+                    if (TryRead(previous, previousOffsets, seq, out StoredMessage message))
+                    {
+                        AppendMessage(next++, message.MsgType, sendingTimeNanos, message.Body, eventId: 0, queued: true);
+                    }
+                }
+            }
+
+            AppendSeq(KindSenderSeq, next);
+            _file.Close(_fileLength, sync: _policy != FsyncPolicy.Never);
         }
+        catch
+        {
+            _file.Dispose();
+            File.Delete(resetPath);
+            (_file, _fileLength, _offsets, NextSenderSeqNum) = (previous, previousLength, previousOffsets, previousNextSender);
+            throw;
+        }
+
+        // Closed before the rename: Windows refuses to replace a file that is open or mapped.
+        previous.Dispose();
+        File.Move(resetPath, _path, overwrite: true);
+        _file = Open(_path, FileMode.Open, _fileLength);
+        _unsyncedRecords = 0;
+        _queued.Clear();
+        for (int seq = firstQueuedSeqNum; seq < next; seq++)
+        {
+            _queued.Add(seq);
+        }
+
+        NextSenderSeqNum = next;
+        NextTargetSeqNum = 1;
     }
 
     public void Flush()
@@ -175,6 +232,45 @@ public sealed unsafe class FileSessionStore : ISessionStore
 
         _disposed = true;
         _file.Close(_fileLength, sync: _policy != FsyncPolicy.Never);
+    }
+
+    private static string ResetPath(string path) => path + ".reset";
+
+    private AppendMappedFile Open(string path, FileMode mode, long contentLength)
+    {
+        var file = new FileStream(path, mode, FileAccess.ReadWrite, FileShare.Read, bufferSize: 0);
+        try
+        {
+            return new AppendMappedFile(file, contentLength, _mapChunkBytes);
+        }
+        catch
+        {
+            file.Dispose();
+            throw;
+        }
+    }
+
+    /// <summary>Writes a message or report record and indexes it; the caller keeps the position and queued set.</summary>
+    private void AppendMessage(int msgSeqNum, ReadOnlySpan<byte> msgType, long sendingTimeNanos, ReadOnlySpan<byte> body, long eventId, bool queued)
+    {
+        ArgumentOutOfRangeException.ThrowIfLessThan(msgSeqNum, 1);
+        int prefix = eventId > 0 ? 1 + EventIdSize : 1;
+        int payloadLength = prefix + StoredMessageCodec.SizeOf(msgType, body);
+        Span<byte> payload = BeginRecord(payloadLength);
+        if (eventId > 0)
+        {
+            payload[0] = queued ? KindQueuedReport : KindReport;
+            BinaryPrimitives.WriteInt64LittleEndian(payload[1..], eventId);
+        }
+        else
+        {
+            payload[0] = queued ? KindQueuedMessage : KindMessage;
+        }
+
+        StoredMessageCodec.Write(payload[prefix..], msgSeqNum, msgType, sendingTimeNanos, body);
+        IndexMessage(msgSeqNum, _fileLength);
+        NextSenderSeqNum = msgSeqNum + 1;
+        EndRecord(payloadLength);
     }
 
     private void AppendSeq(byte kind, int value)
@@ -253,32 +349,56 @@ public sealed unsafe class FileSessionStore : ISessionStore
             case KindTargetSeq when data.Length == 4:
                 NextTargetSeqNum = BinaryPrimitives.ReadInt32LittleEndian(data);
                 return true;
-            case KindMessage or KindReport when StoredMessageCodec.TryRead(MessageOf(payload), out StoredMessage message) && message.MsgSeqNum >= 1:
+            case KindMessage or KindReport or KindQueuedMessage or KindQueuedReport
+                when StoredMessageCodec.TryRead(MessageOf(payload), out StoredMessage message) && message.MsgSeqNum >= 1:
                 IndexMessage(message.MsgSeqNum, recordOffset);
                 NextSenderSeqNum = message.MsgSeqNum + 1;
-                if (payload[0] == KindReport)
+                if (payload[0] is KindReport or KindQueuedReport)
                 {
                     LastEventId = BinaryPrimitives.ReadInt64LittleEndian(data);
+                }
+
+                if (payload[0] is KindQueuedMessage or KindQueuedReport)
+                {
+                    _queued.Add(message.MsgSeqNum);
                 }
 
                 return true;
             case KindLastEventId when data.Length == EventIdSize:
                 LastEventId = BinaryPrimitives.ReadInt64LittleEndian(data);
                 return true;
+            case KindDelivered when data.Length == 8:
+                _queued.Remove(BinaryPrimitives.ReadInt32LittleEndian(data), BinaryPrimitives.ReadInt32LittleEndian(data[4..]));
+                return true;
             default:
                 return false;
         }
     }
 
+    /// <summary>The message <paramref name="offsets"/> index in <paramref name="file"/> as <paramref name="msgSeqNum"/>.</summary>
+    private static bool TryRead(AppendMappedFile file, long[] offsets, int msgSeqNum, out StoredMessage message)
+    {
+        message = default;
+        if (msgSeqNum < 1 || msgSeqNum >= offsets.Length || offsets[msgSeqNum] == 0)
+        {
+            return false;
+        }
+
+        byte* record = file.Base + (offsets[msgSeqNum] - 1);
+        int length = BinaryPrimitives.ReadInt32LittleEndian(new ReadOnlySpan<byte>(record, HeaderSize));
+        var payload = new ReadOnlySpan<byte>(record + HeaderSize, length);
+        return StoredMessageCodec.TryRead(MessageOf(payload), out message);
+    }
+
     /// <summary>The stored-message bytes of a message or report record; empty for any other kind (never a message).</summary>
     private static ReadOnlySpan<byte> MessageOf(ReadOnlySpan<byte> payload)
     {
-        if (payload.Length > 1 && payload[0] == KindMessage)
+        if (payload.Length > 1 && payload[0] is KindMessage or KindQueuedMessage)
         {
             return payload[1..];
         }
 
-        return payload.Length > 1 + EventIdSize && payload[0] == KindReport ? payload[(1 + EventIdSize)..] : default;
+        return payload.Length > 1 + EventIdSize && payload[0] is KindReport or KindQueuedReport ? payload[(1 + EventIdSize)..] : default;
     }
 
     /// <summary>Reads records sequentially through a 1 MB window; stops at the first torn or corrupt record.</summary>

@@ -22,7 +22,8 @@ public sealed partial class FixSession
     /// <summary>
     /// Sends an application message (ExecutionReport, OrderCancelReject, BusinessMessageReject...): assigns the next
     /// MsgSeqNum, persists the body for resends, and writes it to the connection when logged on. When not logged on
-    /// the message is only stored; the client recovers it with a ResendRequest after its next Logon.
+    /// the message is stored queued: the client recovers it with a ResendRequest after its next Logon, or gets it as a
+    /// new message right after the reply to a Logon with ResetSeqNumFlag=Y (<see cref="DeliverQueued"/>).
     /// </summary>
     /// <param name="msgType">MsgType (35) value, e.g. "8"u8.</param>
     /// <param name="body">The fields after the standard header as tag=value&lt;SOH&gt;, without CheckSum.</param>
@@ -38,8 +39,9 @@ public sealed partial class FixSession
 
         // Persist before writing: after a crash a number may be missing from the wire (recoverable by resend/gap fill),
         // but is never reused for a different message.
-        _store.StoreOutbound(seq, msgType, now, body, eventId);
-        if (_state == SessionState.Active)
+        bool live = _state == SessionState.Active;
+        _store.StoreOutbound(seq, msgType, now, body, eventId, queued: !live);
+        if (live)
         {
             Write(msgType, seq, now, body, possDup: false, origSendingTimeNanos: 0);
         }
@@ -106,12 +108,16 @@ public sealed partial class FixSession
         var body = new FixMessageWriter(_body);
         body.AddInt(98, 0);
         body.AddInt(108, heartBtInt);
-        if (resetSeqNum)
+        if (!resetSeqNum)
         {
-            body.AddChar(141, (byte)'Y');
+            SendAdmin("A"u8, _body.AsSpan(0, body.Length));
+            return;
         }
 
-        SendAdmin("A"u8, _body.AsSpan(0, body.Length));
+        // The store's reset kept this number free and numbered the queued messages after it.
+        body.AddChar(141, (byte)'Y');
+        Write("A"u8, ResetLogonSeqNum, _clock.UtcNowNanos, _body.AsSpan(0, body.Length), possDup: false, origSendingTimeNanos: 0);
+        DeliverQueued();
     }
 
     private void SendHeartbeat(ReadOnlySpan<byte> testReqId)
@@ -244,6 +250,9 @@ public sealed partial class FixSession
         {
             SendGapFill(gapStart, end + 1, now);
         }
+
+        // Whatever was queued in the range has now been written to the client: a later reset must not send it again.
+        _store.MarkDelivered(begin, end);
     }
 
     private void SendGapFill(int seq, int newSeqNo, long now)

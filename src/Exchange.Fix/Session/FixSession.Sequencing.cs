@@ -65,8 +65,8 @@ public sealed partial class FixSession
     /// <summary>
     /// An in-session Logon with ResetSeqNumFlag=Y: both sequence numbers and the stored outbound messages are reset,
     /// anything queued behind a gap is dropped (it was numbered before the reset), and the venue answers with a Logon
-    /// carrying 141=Y and MsgSeqNum 1. A reset Logon numbered above 1 is accepted and the gap below it requested, as on
-    /// a first Logon.
+    /// carrying 141=Y and MsgSeqNum 1, followed by any outbound messages the client never got (<see cref="DeliverQueued"/>).
+    /// A reset Logon numbered above 1 is accepted and the gap below it requested, as on a first Logon.
     /// </summary>
     private void OnResetLogon(in InboundMessage m)
     {
@@ -75,7 +75,7 @@ public sealed partial class FixSession
             return;
         }
 
-        _store.Reset();
+        ResetNumbering();
         _queue.Clear();
         _resendRequestedUpTo = 0;
         _heartBtInt = heartBtInt;

@@ -218,7 +218,7 @@ public sealed partial class FixSession
 
         if (m.ResetSeqNumFlag)
         {
-            _store.Reset();
+            ResetNumbering();
         }
 
         int expected = _store.NextTargetSeqNum;

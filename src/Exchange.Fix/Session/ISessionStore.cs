@@ -1,8 +1,9 @@
 namespace Exchange.Fix.Session;
 
 /// <summary>
-/// Persistent state of one FIX session: the next sequence numbers both ways and the outbound application messages
-/// (for ResendRequests). Admin messages are not stored; a resend covers them with SequenceReset-GapFill.
+/// Persistent state of one FIX session: the next sequence numbers both ways, the outbound application messages (for
+/// ResendRequests) and which of them are queued: stored while no client was logged on and never written to one since.
+/// Admin messages are not stored; a resend covers them with SequenceReset-GapFill.
 /// Single-threaded: only the thread driving the owning <see cref="FixSession"/> calls it.
 /// </summary>
 public interface ISessionStore : IDisposable
@@ -35,7 +36,11 @@ public interface ISessionStore : IDisposable
     /// <paramref name="eventId"/> above 0 (strictly increasing from one report to the next) also becomes
     /// <see cref="LastEventId"/> in that record, so the message and the position can never disagree after a crash.
     /// </summary>
-    void StoreOutbound(int msgSeqNum, ReadOnlySpan<byte> msgType, long sendingTimeNanos, ReadOnlySpan<byte> body, long eventId = 0);
+    /// <param name="queued">
+    /// True when no client is logged on to write the message to: it is queued (<see cref="IsQueued"/>) until
+    /// <see cref="MarkDelivered"/> covers it, and a <see cref="Reset"/> keeps it. Kept in the message's own record.
+    /// </param>
+    void StoreOutbound(int msgSeqNum, ReadOnlySpan<byte> msgType, long sendingTimeNanos, ReadOnlySpan<byte> body, long eventId = 0, bool queued = false);
 
     /// <summary>Records <see cref="LastEventId"/> without a message (a store that could not tell starts counting here).</summary>
     void SetLastEventId(long eventId);
@@ -43,8 +48,28 @@ public interface ISessionStore : IDisposable
     /// <summary>False when <paramref name="msgSeqNum"/> was an admin message, never sent, or dropped by a reset.</summary>
     bool TryGetOutbound(int msgSeqNum, out StoredMessage message);
 
-    /// <summary>Both sequence numbers back to 1 and every stored message dropped (Logon with ResetSeqNumFlag=Y).</summary>
-    void Reset();
+    /// <summary>True for a message stored queued that no <see cref="MarkDelivered"/> has covered since.</summary>
+    bool IsQueued(int msgSeqNum);
+
+    /// <summary>
+    /// The messages <paramref name="firstSeqNum"/>..<paramref name="lastSeqNum"/> were written to a logged-on client
+    /// (a resend, or the delivery after a reset): none of them is queued any more. Recorded only when one was.
+    /// </summary>
+    void MarkDelivered(int firstSeqNum, int lastSeqNum);
+
+    /// <summary>
+    /// Starts the numbering again (Logon with ResetSeqNumFlag=Y): the next target number back to 1, every delivered
+    /// message dropped, and the queued ones kept, in order and still queued, renumbered from
+    /// <paramref name="firstQueuedSeqNum"/> with <paramref name="sendingTimeNanos"/> as their SendingTime;
+    /// <see cref="NextSenderSeqNum"/> follows the last of them (or is <paramref name="firstQueuedSeqNum"/>). Numbers
+    /// below <paramref name="firstQueuedSeqNum"/> are the caller's to send unstored (the reset Logon's reply is 1).
+    /// </summary>
+    /// <remarks>
+    /// The queued messages are ones the client never saw (reports recovered at start-up, or sent while it was away):
+    /// a reset renumbers what the client has, it must not lose what the client does not have yet. A crash during the
+    /// reset leaves either the store before it or the store after it, never neither.
+    /// </remarks>
+    void Reset(int firstQueuedSeqNum, long sendingTimeNanos);
 
     /// <summary>Makes everything written so far durable according to the store's policy.</summary>
     void Flush();

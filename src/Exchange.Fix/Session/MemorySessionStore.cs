@@ -7,7 +7,8 @@ namespace Exchange.Fix.Session;
 /// </summary>
 public sealed class MemorySessionStore : ISessionStore
 {
-    private readonly OutboundMessageLog _log;
+    private readonly SeqNumRanges _queued = new();
+    private OutboundMessageLog _log;
 
     public MemorySessionStore()
     {
@@ -25,7 +26,7 @@ public sealed class MemorySessionStore : ISessionStore
 
     public void SetNextTargetSeqNum(int value) => NextTargetSeqNum = value;
 
-    public void StoreOutbound(int msgSeqNum, ReadOnlySpan<byte> msgType, long sendingTimeNanos, ReadOnlySpan<byte> body, long eventId = 0)
+    public void StoreOutbound(int msgSeqNum, ReadOnlySpan<byte> msgType, long sendingTimeNanos, ReadOnlySpan<byte> body, long eventId = 0, bool queued = false)
     {
         _log.Append(msgSeqNum, msgType, sendingTimeNanos, body);
         NextSenderSeqNum = msgSeqNum + 1;
@@ -33,16 +34,54 @@ public sealed class MemorySessionStore : ISessionStore
         {
             LastEventId = eventId;
         }
+
+        if (queued)
+        {
+            _queued.Add(msgSeqNum);
+        }
     }
 
     public void SetLastEventId(long eventId) => LastEventId = eventId;
 
     public bool TryGetOutbound(int msgSeqNum, out StoredMessage message) => _log.TryGet(msgSeqNum, out message);
 
-    public void Reset()
+    public bool IsQueued(int msgSeqNum) => _queued.Contains(msgSeqNum);
+
+    public void MarkDelivered(int firstSeqNum, int lastSeqNum) => _queued.Remove(firstSeqNum, lastSeqNum);
+
+    public void Reset(int firstQueuedSeqNum, long sendingTimeNanos)
     {
-        _log.Clear();
-        NextSenderSeqNum = 1;
+        ArgumentOutOfRangeException.ThrowIfLessThan(firstQueuedSeqNum, 1);
+        int next = firstQueuedSeqNum;
+        if (_queued.IsEmpty)
+        {
+            _log.Clear();
+        }
+        else
+        {
+            // The kept messages are copied into a new log before the old one is freed: they are read from it.
+            var kept = new OutboundMessageLog();
+            foreach (SeqNumRange range in _queued.Ranges)
+            {
+                for (int seq = range.First; seq <= range.Last; seq++)
+                {
+                    if (_log.TryGet(seq, out StoredMessage message))
+                    {
+                        kept.Append(next++, message.MsgType, sendingTimeNanos, message.Body);
+                    }
+                }
+            }
+
+            _log.Dispose();
+            _log = kept;
+            _queued.Clear();
+            for (int seq = firstQueuedSeqNum; seq < next; seq++)
+            {
+                _queued.Add(seq);
+            }
+        }
+
+        NextSenderSeqNum = next;
         NextTargetSeqNum = 1;
     }
 

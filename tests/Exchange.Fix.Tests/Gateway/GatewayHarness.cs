@@ -41,11 +41,11 @@ internal sealed class GatewayHarness : IDisposable
 
     public ListLog Log { get; } = new();
 
-    public FakeConnection Connection { get; } = new();
+    public FakeConnection Connection { get; private set; } = new();
 
     public FixGateway Gateway { get; }
 
-    internal ConnectionHandler Handler { get; }
+    internal ConnectionHandler Handler { get; private set; }
 
     /// <summary>MsgSeqNum of the client's next message; set it to resume a session a previous gateway served.</summary>
     public int NextClientSeq
@@ -73,6 +73,14 @@ internal sealed class GatewayHarness : IDisposable
     }
 
     public void Send(string msgType, string fields) => Feed(Message(msgType, fields));
+
+    /// <summary>The client's connection ends; a new one, not logged on yet, takes its place.</summary>
+    public void Reconnect()
+    {
+        Handler.Detach("the client went away");
+        Connection = new FakeConnection();
+        Handler = Gateway.CreateHandler(Connection);
+    }
 
     public void LogOn()
     {

@@ -108,6 +108,25 @@ public sealed class GatewayOutboundTests
     }
 
     [Fact]
+    public void A_fill_while_the_client_was_away_follows_the_reply_to_its_reset_logon_and_nothing_it_had_is_sent_again()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        h.Gateway.SendEvent(Event(EventType.Accepted, 100, 0), default);
+        Assert.Equal(["2 100"], h.TakeSent().Select(m => $"{m[34]} {m[151]}"));
+        h.Reconnect();
+
+        h.Gateway.SendEvent(Event(EventType.Trade, 40, 60, lastQty: 60), default);
+        h.NextClientSeq = 1;
+        h.Send("A", "98=0|108=30|141=Y|");
+
+        List<Dictionary<int, string>> sent = h.TakeSent();
+        Assert.Equal(["A 1", "8 2"], sent.Select(m => $"{m[35]} {m[34]}"));
+        Assert.Equal(("Y", "F", "940", "60"), (sent[0][141], sent[1][150], sent[1][17], sent[1][32]));
+        Assert.False(sent[1].ContainsKey(43));
+    }
+
+    [Fact]
     public void Slow_consumer_is_logged_out_and_closed()
     {
         using var h = new GatewayHarness(new GatewayOptions { MaxSendBacklogBytes = 1000 });

@@ -9,8 +9,9 @@ namespace Exchange.Fix.Tests.Gateway;
 /// <summary>
 /// Start-up recovery of reports (<see cref="Exchange.Fix.Gateway.FixGateway.RecoverEvent"/>): a venue that stopped
 /// after journalling a command but before its reports reached the session store replays the journal's events into a
-/// new gateway over the same store; exactly the reports the store lacks become new messages, which the client gets by
-/// ResendRequest after its Logon. Each "restart" is a new gateway over the same store file, as in the venue.
+/// new gateway over the same store; exactly the reports the store lacks become new messages, queued for the client: it
+/// gets them by ResendRequest after a plain Logon, or right behind the reply to a Logon with ResetSeqNumFlag=Y. Each
+/// "restart" is a new gateway over the same store file, as in the venue.
 /// </summary>
 public sealed class GatewayRecoveryTests : IDisposable
 {
@@ -92,6 +93,47 @@ public sealed class GatewayRecoveryTests : IDisposable
     }
 
     [Fact]
+    public void Recovered_reports_follow_the_reply_to_a_reset_logon_once_in_order_as_new_messages()
+    {
+        EngineEvent[] journal = Journal();
+        using (GatewayHarness before = Restart(nextClientSeq: 1))
+        {
+            before.Gateway.CompleteRecovery(0);
+            before.LogOn();
+            for (int i = 0; i < 3; i++)
+            {
+                before.Gateway.SendEvent(journal[i], default);
+            }
+
+            Assert.Equal(["2", "3", "4"], before.TakeSent().Select(m => m[34]));
+        }
+
+        using (GatewayHarness after = Restart(nextClientSeq: 1))
+        {
+            Assert.Equal([false, false, false, true, true, true], journal.Select(e => after.Gateway.RecoverEvent(e)));
+            after.Gateway.CompleteRecovery(6);
+
+            after.Send("A", "98=0|108=30|141=Y|");
+
+            List<Dictionary<int, string>> sent = after.TakeSent();
+            Assert.Equal(["A 1", "8 2", "9 3", "8 4"], sent.Select(m => $"{m[35]} {m[34]}"));
+            Assert.Equal("Y", sent[0][141]);
+            Assert.All(sent, m => Assert.False(m.ContainsKey(43)));
+            Assert.Equal(("4", "F", "60", "ORD-2"), (sent[1][17], sent[1][150], sent[1][32], sent[1][11]));
+            Assert.Equal(("CXL-9", "NOPE"), (sent[2][11], sent[2][41]));
+            Assert.Equal(("6", "8", "ORD-3"), (sent[3][17], sent[3][150], sent[3][11]));
+            Assert.Equal(6, after.Gateway.GetSession(0).LastEventId);
+        }
+
+        // The next start finds every report stored and delivered: nothing recovered, nothing behind the reset reply.
+        using GatewayHarness again = Restart(nextClientSeq: 1);
+        Assert.DoesNotContain(journal, e => again.Gateway.RecoverEvent(e));
+        again.Gateway.CompleteRecovery(6);
+        again.Send("A", "98=0|108=30|141=Y|");
+        Assert.Equal(["A 1"], again.TakeSent().Select(m => $"{m[35]} {m[34]}"));
+    }
+
+    [Fact]
     public void A_store_that_cannot_tell_what_it_holds_gets_nothing_re_sent_and_counts_from_the_end_of_the_journal()
     {
         // A store written before stores kept the event id: three reports, no position.
@@ -153,6 +195,7 @@ public sealed class GatewayRecoveryTests : IDisposable
             Assert.Equal(["8", "8"], before.TakeSent().Select(m => m[35])); // the gateway's reject has its own ExecID
             Assert.Equal(1, before.Gateway.GetSession(0).LastEventId);
 
+            // Only the reply follows the reset: the report and the reject were written live, so nothing was queued.
             before.Feed(before.Message("A", "98=0|108=30|141=Y|", seq: 1));
             Assert.Equal("A", Assert.Single(before.TakeSent())[35]);
             Assert.Equal(1, before.Gateway.GetSession(0).LastEventId);

@@ -169,7 +169,7 @@ public sealed class FileSessionStoreTests : IDisposable
         {
             store.StoreOutbound(1, "8"u8, 1, Body(1));
             store.SetNextTargetSeqNum(5);
-            store.Reset();
+            store.Reset(firstQueuedSeqNum: 1, sendingTimeNanos: 0);
             store.SetNextTargetSeqNum(2);
         }
 

@@ -25,7 +25,7 @@ public sealed class MemorySessionStoreTests
         Assert.False(store.TryGetOutbound(0, out _));
         Assert.False(store.TryGetOutbound(99_999, out _));
 
-        store.Reset();
+        store.Reset(firstQueuedSeqNum: 1, sendingTimeNanos: 0);
         Assert.False(store.TryGetOutbound(4001, out _));
         Assert.Equal(1, store.NextSenderSeqNum);
     }

@@ -75,7 +75,7 @@ public sealed class SessionStoreEventIdTests : IDisposable
             store.SetLastEventId(0);
             Assert.Equal(0, store.LastEventId);
             store.StoreOutbound(1, "8"u8, 1, Body(1), eventId: 12);
-            store.Reset();
+            store.Reset(firstQueuedSeqNum: 1, sendingTimeNanos: 0);
             Assert.Equal(12, store.LastEventId);
         }
 
@@ -108,7 +108,7 @@ public sealed class SessionStoreEventIdTests : IDisposable
         store.StoreOutbound(1, "8"u8, 1, Body(1), eventId: 5);
         store.StoreOutbound(2, "9"u8, 2, Body(2));
         Assert.Equal(5, store.LastEventId);
-        store.Reset();
+        store.Reset(firstQueuedSeqNum: 1, sendingTimeNanos: 0);
         Assert.Equal(5, store.LastEventId);
     }
 }

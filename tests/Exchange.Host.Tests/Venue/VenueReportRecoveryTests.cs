@@ -101,6 +101,84 @@ public sealed class VenueReportRecoveryTests
         Assert.Equal(before, NextSenderSeqNums(sessions));
     }
 
+    /// <summary>
+    /// The same crash window, and a fill of a resting order while its client was logged out, for a client that logs on
+    /// with ResetSeqNumFlag=Y (as many do at every connect): the reset cannot be answered by a ResendRequest, so the
+    /// reports it never got must follow the reply Logon as new messages, once, in order, and nothing it had before.
+    /// </summary>
+    [Theory]
+    [InlineData("Threaded")]
+    [InlineData("Inline")]
+    public async Task Reports_a_client_never_got_follow_the_reply_to_its_reset_logon_once(string pipelineMode)
+    {
+        using var directory = new TempVenueDirectory();
+        string config = VenueConfigFile.Write(directory.Path, port: 0, storePath: Path.Combine(directory.Path, "sessions"), pipelineMode: pipelineMode);
+        var execIdsBefore = new HashSet<string>(StringComparer.Ordinal);
+        using (IHost venue = await StartAsync(config))
+        {
+            IPEndPoint endPoint = await EndPointOf(venue);
+            await using FixTestClient buyer = await LogOnAsync(endPoint, "CLIENT1", nextSeqNum: 1);
+            await buyer.NewOrderAsync("B1", '1', 100, "100.00");
+            execIdsBefore.Add((await buyer.ExpectExecutionAsync("B1", '0'))[17]);
+            await buyer.NewOrderAsync("B2", '1', 30, "99.00");
+            execIdsBefore.Add((await buyer.ExpectExecutionAsync("B2", '0'))[17]);
+            await LogOutAsync(buyer);
+
+            // The buyer is away when its resting B1 trades: its fill is stored, never written.
+            await using FixTestClient seller = await LogOnAsync(endPoint, "CLIENT2", nextSeqNum: 1);
+            await seller.NewOrderAsync("S0", '2', 20, "100.00");
+            await seller.ExpectExecutionAsync("S0", 'F');
+            await LogOutAsync(seller);
+            await venue.StopAsync().WaitAsync(TimeSpan.FromSeconds(30));
+        }
+
+        // Journalled, never reported (the crash window): B3 rests, B2 is cancelled.
+        AppendToJournal(directory.JournalPath, Order(owner: 0, "B3", Side.Buy, 70, 1_010_000), Cancel(owner: 0, "C2", "B2"));
+
+        using (IHost venue = await StartAsync(config))
+        {
+            Assert.Equal(2, venue.Services.GetRequiredService<VenueService>().RecoveredReports);
+            await using FixTestClient buyer = await ResetLogOnAsync(await EndPointOf(venue), "CLIENT1");
+            await buyer.NewOrderAsync("B4", '1', 5, "98.00");
+            await buyer.ExpectExecutionAsync("B4", '0');
+
+            List<Dictionary<int, string>> reports = [.. buyer.AllReceived.Where(m => m[35] is "8" or "9")];
+            Assert.Equal(
+                ["2 F B1 20", "3 0 B3 0", "4 4 C2 0", "5 0 B4 0"],
+                reports.Select(m => $"{m[34]} {m[150]} {m[11]} {m[14]}"));
+            Assert.All(reports, m => Assert.Equal("N", m.GetValueOrDefault(43, "N")));
+            Assert.Equal("B2", reports[2][41]);
+            string[] execIds = [.. reports.Select(m => m[17])];
+            Assert.Equal(execIds.Length, execIds.Distinct().Count());
+            Assert.DoesNotContain(execIds, execIdsBefore.Contains);
+            await LogOutAsync(buyer);
+            await venue.StopAsync().WaitAsync(TimeSpan.FromSeconds(30));
+        }
+
+        // Delivered once: the next start recovers nothing and a reset Logon is followed by nothing but new traffic.
+        using (IHost venue = await StartAsync(config))
+        {
+            Assert.Equal(0, venue.Services.GetRequiredService<VenueService>().RecoveredReports);
+            await using FixTestClient buyer = await ResetLogOnAsync(await EndPointOf(venue), "CLIENT1");
+            await buyer.SendAsync("1", "112=PROBE|");
+            Dictionary<int, string> heartbeat = await buyer.ExpectAsync(m => m[35] == "0" && m.GetValueOrDefault(112) == "PROBE", "Heartbeat PROBE");
+            Assert.Equal("2", heartbeat[34]);
+            Assert.DoesNotContain(buyer.AllReceived, m => m[35] is "8" or "9");
+            await LogOutAsync(buyer);
+            await venue.StopAsync().WaitAsync(TimeSpan.FromSeconds(30));
+        }
+    }
+
+    /// <summary>Logs on with ResetSeqNumFlag=Y as number 1 and checks the reply is number 1 with the flag.</summary>
+    private static async Task<FixTestClient> ResetLogOnAsync(IPEndPoint endPoint, string compId)
+    {
+        FixTestClient client = await FixTestClient.ConnectAsync(endPoint, compId, nextSeqNum: 1);
+        await client.SendAsync("A", "98=0|108=30|141=Y|");
+        Dictionary<int, string> reply = await client.ExpectAsync(m => m[35] == "A", $"Logon reply to {compId}");
+        Assert.Equal(("1", "Y"), (reply[34], reply.GetValueOrDefault(141)));
+        return client;
+    }
+
     private static async Task<IHost> StartAsync(string config)
     {
         IHost host = VenueProgram.Build(["--config", config]);
