@@ -8,7 +8,8 @@ namespace Exchange.Core.Commands;
 /// </summary>
 /// <remarks>
 /// Field use by <see cref="Type"/>:
-/// NewOrder: Instrument, Owner, ClOrdId, Side, OrderType, TimeInForce, Price (ignored for market), Quantity.
+/// NewOrder: Instrument, Owner, ClOrdId, Side, OrderType, TimeInForce, Price (ignored for market), Quantity,
+/// PossibleResend.
 /// Cancel: Instrument, Owner, ClOrdId (of this request), OrigClOrdId (the order to cancel), Side.
 /// Replace: as Cancel plus the new Price and Quantity (OrderType and TimeInForce stay the order's own).
 /// NewTradingDay: no fields.
@@ -19,6 +20,15 @@ public struct Command
     public Side Side;
     public OrderType OrderType;
     public TimeInForce TimeInForce;
+
+    /// <summary>
+    /// NewOrder only: the client says this order may have been sent before (it got no answer). A possible resend whose
+    /// client id names one of the owner's live orders is answered with that order's current state instead of a reject
+    /// (<see cref="Events.EventType.OrderStatus"/>); one whose id is new is an ordinary new order. Kept in the command,
+    /// so the journal replays the same answer.
+    /// </summary>
+    /// <remarks>A byte in what was padding after the four one-byte fields: the command's size does not change.</remarks>
+    public bool PossibleResend;
 
     /// <summary>Dense instrument id (<see cref="Instrument.Id"/>).</summary>
     public int InstrumentId;

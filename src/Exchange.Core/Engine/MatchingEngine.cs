@@ -32,6 +32,15 @@ namespace Exchange.Core.Engine;
 /// accepted command (an order since filled, cancelled or expired included), and, for a new order or replace, when a
 /// resting order has it (one carried over a <see cref="CommandType.NewTradingDay"/>). A rejected command uses no id:
 /// it changed nothing, and the corrected order may be sent again under the same id.</item>
+/// <item>A refused new order whose client id names a live order of the same owner (a resent or reused id) must not read
+/// as that order's end, so its event describes the live order, as FIX 4.4 Volume 4, Appendix D, scenario "Poss resend
+/// and duplicate ClOrdID" answers both cases: a PossResend of an order already received gets an Order Status with the
+/// order's current state (here <see cref="EventType.OrderStatus"/>, when <see cref="Command.PossibleResend"/> is set and
+/// the id is the only fault), and any other duplicate gets a reject of the new order merged with the status of the
+/// existing one (here <see cref="EventType.Rejected"/> with the reason and the live order's id, terms and quantities).
+/// A possible resend of an order that is no longer live is rejected as a duplicate like any reused id: the engine keeps
+/// the ids of finished orders, not their state, so it has no current state to report; the client learns the order's end
+/// from the reports sent for it (a session ResendRequest recovers any it missed), and the reject changes nothing.</item>
 /// <item>The day's ids are bounded by <see cref="EngineOptions.MaxClOrdIdsPerDay"/>. When they run out, new orders and
 /// replaces get <see cref="RejectReason.ClOrdIdCapacityExceeded"/>, but cancels are still carried out (taking risk off
 /// must always work) with their own ids left unrecorded: for the rest of the day no new order or replace can reuse
@@ -126,7 +135,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         RejectReason reason = ValidateNewOrder(in command, clOrdIdGroupHash, clOrdIdHash, out int freeBucket);
         if (reason != RejectReason.None)
         {
-            EmitRejected(in command, reason);
+            RefuseNewOrder(in command, clOrdIdHash, reason);
             return;
         }
 
@@ -177,6 +186,29 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             Rest(slot, ref isBuy ? ref book.Bids : ref book.Asks);
             _clOrdIds.Add(clOrdIdHash, slot);
         }
+    }
+
+    /// <summary>
+    /// Answers a new order that will not be entered: about the owner's live order when the client id names one (see the
+    /// remarks on the class), otherwise a plain reject echoing the command. Off the accepted path: the extra probe of the
+    /// live index is paid by refused orders only.
+    /// </summary>
+    private void RefuseNewOrder(in Command command, ulong clOrdIdHash, RejectReason reason)
+    {
+        if (!_clOrdIds.TryFind(clOrdIdHash, command.OwnerId, command.ClOrdId, out int slot))
+        {
+            EmitRejected(in command, reason);
+            return;
+        }
+
+        ref OrderSlot live = ref _orders[slot];
+        if (command.PossibleResend && reason == RejectReason.DuplicateClOrdId)
+        {
+            Emit(EventType.OrderStatus, in command, ref live);
+            return;
+        }
+
+        Emit(EventType.Rejected, in command, ref live).RejectReason = reason;
     }
 
     private RejectReason ValidateNewOrder(in Command command, ulong clOrdIdGroupHash, ulong clOrdIdHash, out int freeBucket)

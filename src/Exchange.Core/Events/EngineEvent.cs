@@ -20,7 +20,10 @@ public struct EngineEvent
     public int InstrumentId;
     public int OwnerId;
 
-    /// <summary>Engine-assigned order id; 0 when the command was rejected before an order existed.</summary>
+    /// <summary>
+    /// Engine-assigned order id; 0 when the command was rejected before an order existed. A refused new order whose
+    /// client id names a live order carries that order's id and state.
+    /// </summary>
     public long OrderId;
 
     /// <summary>The order's limit price (0 for market orders).</summary>

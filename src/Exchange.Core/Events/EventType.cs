@@ -21,4 +21,11 @@ public enum EventType : byte
 
     /// <summary>A cancel or replace request failed; the book is unchanged. <see cref="EngineEvent.SourceCommand"/> says which.</summary>
     CancelRejected = 6,
+
+    /// <summary>
+    /// A new order sent as a possible resend (<see cref="Commands.Command.PossibleResend"/>) whose client id names a live
+    /// order of the same owner: the event carries that order's current state and nothing changes (no order is entered,
+    /// no id is recorded, the book is untouched). FIX: an ExecutionReport with ExecType I (Order Status).
+    /// </summary>
+    OrderStatus = 7,
 }

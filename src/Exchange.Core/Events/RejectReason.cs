@@ -15,7 +15,7 @@ public enum RejectReason : byte
     PriceOutOfBand = 9,
     /// <summary>
     /// The ClOrdID was already used by this owner today (see <see cref="Engine.EngineOptions.MaxClOrdIdsPerDay"/>), or
-    /// names a resting order.
+    /// names a resting order. When it names a resting order, a new order's reject carries that order's state.
     /// </summary>
     DuplicateClOrdId = 10,
     UnknownOrder = 11,

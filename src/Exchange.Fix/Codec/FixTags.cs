@@ -30,6 +30,7 @@ public static class FixTags
     public const int Text = 58;
     public const int TimeInForce = 59;
     public const int TransactTime = 60;
+    public const int PossResend = 97;
     public const int EncryptMethod = 98;
     public const int HeartBtInt = 108;
     public const int TestReqID = 112;

@@ -8,9 +8,14 @@ using Exchange.Fix.Codec;
 namespace Exchange.Fix.Mapping;
 
 /// <summary>
-/// Encodes an <see cref="EngineEvent"/> (Accepted, Rejected, Trade, Cancelled, Replaced) as an ExecutionReport
-/// (35=8). CancelRejected events go to <see cref="OrderCancelRejectEncoder"/>. No allocation.
+/// Encodes an <see cref="EngineEvent"/> (Accepted, Rejected, Trade, Cancelled, Replaced, OrderStatus) as an
+/// ExecutionReport (35=8). CancelRejected events go to <see cref="OrderCancelRejectEncoder"/>. No allocation.
 /// </summary>
+/// <remarks>
+/// An OrderStatus event is an Order Status report (150=I): the order's current OrderID, OrdStatus, quantities and
+/// AvgPx, no LastPx/LastQty (nothing executed), and ExecID 0, as FIX 4.4 defines ExecID for ExecType I: it reports no
+/// execution, so it takes no execution id. The session still stores it under its event id.
+/// </remarks>
 public static class ExecutionReportEncoder
 {
     private const int AvgPxExtraDecimals = 4;
@@ -88,7 +93,7 @@ public static class ExecutionReportEncoder
         pos = e.OrderId > 0
             ? FixFields.Int(ref d, pos, FixFields.PrefixOf(FixTags.OrderID), e.OrderId)
             : FixFields.Bytes(ref d, pos, FixFields.PrefixOf(FixTags.OrderID), "NONE"u8);
-        pos = FixFields.Int(ref d, pos, FixFields.PrefixOf(FixTags.ExecID), e.EventId);
+        pos = FixFields.Int(ref d, pos, FixFields.PrefixOf(FixTags.ExecID), e.Type == EventType.OrderStatus ? 0 : e.EventId);
         pos = FixFields.Char(ref d, pos, FixFields.PrefixOf(FixTags.ExecType), OrderStates.ExecType(e.Type));
         pos = FixFields.Char(ref d, pos, FixFields.PrefixOf(FixTags.OrdStatus), OrderStates.OrdStatus(e));
         pos = FixFields.Bytes(ref d, pos, FixFields.PrefixOf(FixTags.ClOrdID), e.ClOrdId.AsSpan());

@@ -6,13 +6,14 @@ namespace Exchange.Fix.Mapping;
 
 /// <summary>Maps a NewOrderSingle (35=D) to a <see cref="CommandType.NewOrder"/> command. No allocation.</summary>
 /// <remarks>
-/// PossResend (97) is a header field: the dictionary accepts it on D, and it is deliberately not read. A client sets it
-/// when resending an order it got no answer for; the engine rejects any ClOrdID the owner already used today as a
-/// duplicate (OrdRejReason 6), flag or not, so a resent order is never entered twice, and a resend of an order that
-/// never arrived is entered normally, as FIX asks. The other answer venues give, re-sending the original's current
-/// status, was not chosen: the engine keeps only the ids of orders that are done, not their state, so it could not
-/// answer for an order already filled or cancelled, and the reject is the same answer in every case. The client
-/// learns what became of the original from the reports already sent for it (a session resend recovers any it missed).
+/// PossResend (97) and PossDupFlag (43) are header fields; either one set to Y becomes
+/// <see cref="Command.PossibleResend"/>. A client sets 97 when it resends an order it got no answer for, under a new
+/// sequence number; a message with 43=Y reaches the application only when its sequence number was not processed yet
+/// (the session drops the others), e.g. after a venue restart whose session store had not recorded it though the
+/// journal had the order. Both say "this order may have arrived before", which is what the engine needs to know: FIX
+/// 4.4 (Volume 4, Appendix D, "Poss resend and duplicate ClOrdID") answers a resend whose ClOrdID was already received
+/// with the order's current status (ExecType I) instead of a duplicate reject, and a resend of an order never received
+/// is entered as new. Without either flag a reused ClOrdID is a duplicate.
 /// </remarks>
 public static class NewOrderSingleReader
 {
@@ -29,6 +30,7 @@ public static class NewOrderSingleReader
         command.OwnerId = ownerId;
         command.Timestamp = receiveTime;
         command.InstrumentId = -1;
+        command.PossibleResend = message.PossDupFlag || (message.ReadBool(FixTags.PossResend, out bool possResend) == FieldStatus.Ok && possResend);
 
         MappingResult result = OrderFields.ReadClOrdId(message, FixTags.ClOrdID, out command.ClOrdId);
         if (!result.IsOk)

@@ -9,12 +9,15 @@ internal static class OrderStates
 {
     /// <summary>
     /// OrdStatus (39) from the order's quantities: FIX 4.4 reports the order's state, so after a replace it is
-    /// 0/1/2 (not 5). Rejected is 8; a cancel is 4 unless the order had completely filled.
+    /// 0/1/2 (not 5), and an Order Status report is the state it describes. A reject is 8 unless it names an existing
+    /// order (a duplicate of a live order's ClOrdID): then it reports that order's state, so the client does not take
+    /// the reject for the live order's end (FIX 4.4 Appendix D, "Poss resend and duplicate ClOrdID"). A cancel is 4
+    /// unless the order had completely filled.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static byte OrdStatus(in EngineEvent e)
     {
-        if (e.Type == EventType.Rejected)
+        if (e.Type == EventType.Rejected && e.OrderId == 0)
         {
             return (byte)'8';
         }
@@ -28,18 +31,20 @@ internal static class OrderStates
         return filled ? (byte)'2' : e.CumulativeQuantity > 0 ? (byte)'1' : (byte)'0';
     }
 
-    /// <summary>ExecType (150) for events reported in an ExecutionReport: a table load (Accepted..Replaced are 1..5),
-    /// so the encoder inlines it; any other type is a caller bug and throws.</summary>
+    /// <summary>ExecType (150) for events reported in an ExecutionReport: a table load indexed by event type (Accepted 1
+    /// through OrderStatus 7), so the encoder inlines it. CancelRejected (an OrderCancelReject, no ExecType) and any
+    /// other type are a caller bug and throw.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static byte ExecType(EventType type)
     {
+        ReadOnlySpan<byte> codes = "08F45\0I"u8;
         uint index = (uint)type - (uint)EventType.Accepted;
-        if (index >= 5)
+        if (index >= (uint)codes.Length || codes[(int)index] == 0)
         {
             ThrowNotExecutionReport(type);
         }
 
-        return "08F45"u8[(int)index];
+        return codes[(int)index];
     }
 
     [DoesNotReturn]

@@ -66,6 +66,9 @@ internal struct MatcherHandler : IEventHandler<InboundSlot>
                 case EventType.Replaced:
                     bookChanged = true;
                     break;
+                case EventType.OrderStatus:
+                    // A report of an order's state for its owner: neither a reject nor a change to publish.
+                    break;
             }
         }
 

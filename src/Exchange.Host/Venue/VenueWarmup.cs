@@ -13,7 +13,7 @@ using Microsoft.Extensions.Logging.Abstractions;
 namespace Exchange.Host.Venue;
 
 /// <summary>What a warm-up did: messages fed in, engine events sent back as reports, and some of those by type.</summary>
-internal readonly record struct WarmupResult(int Messages, int Events, int Trades, int Replaced, int Cancelled, int Rejected, TimeSpan Elapsed);
+internal readonly record struct WarmupResult(int Messages, int Events, int Trades, int Replaced, int Cancelled, int Rejected, int OrderStatuses, TimeSpan Elapsed);
 
 /// <summary>
 /// Runs a scripted client session through a scratch FIX gateway and matching engine, built from the same types as the
@@ -25,8 +25,8 @@ internal readonly record struct WarmupResult(int Messages, int Events, int Trade
 /// Touches no venue state: its own engine, a gateway whose sessions keep their stores in memory and log nowhere, a
 /// connection that discards what it is sent, no journal. What the script does not reach (sockets, rings, the journal
 /// writer, market data) still compiles on first use. The script: logon, then rounds of a resting buy, a sell that
-/// trades with it, a resting buy that is replaced and then cancelled, an IOC that finds nothing, an off-tick order
-/// (rejected), a test request; then logout.
+/// trades with it, a resting buy that is resent as a possible resend (an Order Status report), replaced and then
+/// cancelled, an IOC that finds nothing, an off-tick order (rejected), a test request; then logout.
 /// </remarks>
 internal static class VenueWarmup
 {
@@ -76,7 +76,7 @@ internal static class VenueWarmup
 
         return new WarmupResult(
             messages, events, byType[(int)EventType.Trade], byType[(int)EventType.Replaced], byType[(int)EventType.Cancelled],
-            byType[(int)EventType.Rejected], Stopwatch.GetElapsedTime(started));
+            byType[(int)EventType.Rejected], byType[(int)EventType.OrderStatus], Stopwatch.GetElapsedTime(started));
     }
 
     /// <summary>The configuration with every session's store in memory, so the warm-up writes no session file.</summary>
@@ -113,6 +113,7 @@ internal static class VenueWarmup
                 yield return Order($"WB{r}", Side.Buy, _mid, lot, TimeInForce.Day);
                 yield return Order($"WS{r}", Side.Sell, _mid, lot, TimeInForce.Day);
                 yield return Order($"WP{r}", Side.Buy, _mid - tick, lot, TimeInForce.Day);
+                yield return Order($"WP{r}", Side.Buy, _mid - tick, lot, TimeInForce.Day, possResend: true);
                 yield return Amend(replace: true, $"WQ{r}", $"WP{r}", Side.Buy, _mid - tick, 2 * lot);
                 yield return Amend(replace: false, $"WC{r}", $"WQ{r}", Side.Buy, _mid - tick, 2 * lot);
                 yield return Order($"WI{r}", Side.Sell, _mid + (10 * tick), lot, TimeInForce.ImmediateOrCancel);
@@ -136,10 +137,15 @@ internal static class VenueWarmup
             return buffer.AsMemory(0, w.Finish());
         }
 
-        private ReadOnlyMemory<byte> Order(string clOrdId, Side side, long price, long quantity, TimeInForce tif)
+        private ReadOnlyMemory<byte> Order(string clOrdId, Side side, long price, long quantity, TimeInForce tif, bool possResend = false)
         {
             byte[] buffer = NewBuffer();
             FixMessageWriter w = Start(buffer, "D"u8);
+            if (possResend)
+            {
+                w.AddBool(FixTags.PossResend, true); // a header field: right after the writer's own header fields
+            }
+
             w.AddSpan(FixTags.ClOrdID, Encoding.ASCII.GetBytes(clOrdId));
             w.AddSpan(FixTags.Symbol, _symbol);
             w.AddChar(FixTags.Side, (byte)side);

@@ -72,7 +72,7 @@ public class DifferentialTests
         // Agreement proves little unless the stream really hits every rule; checked on the reference's output.
         ReferenceRun run = ReferenceRuns.GetOrAdd(1, s => new Lazy<ReferenceRun>(() => ReferenceRun.Record(s))).Value;
         var counts = run.Events.SelectMany(lines => lines).GroupBy(line => line.Split(' ')[1]).ToDictionary(g => g.Key, g => g.Count());
-        foreach (string type in new[] { "Accepted", "Rejected", "Trade", "Cancelled", "Replaced", "CancelRejected" })
+        foreach (string type in new[] { "Accepted", "Rejected", "Trade", "Cancelled", "Replaced", "CancelRejected", "OrderStatus" })
         {
             Assert.True(counts.GetValueOrDefault(type) > 100, $"only {counts.GetValueOrDefault(type)} {type} events");
         }
@@ -86,6 +86,10 @@ public class DifferentialTests
         {
             Assert.Contains(run.Events.SelectMany(lines => lines), line => line.Contains(reason, StringComparison.Ordinal));
         }
+
+        // Duplicates of live orders (their rejects carry the live order) and of finished ones (they name no order).
+        Assert.Contains(run.Events.SelectMany(lines => lines), line => line.Contains(" Rejected src=NewOrder rej=DuplicateClOrdId", StringComparison.Ordinal) && !line.Contains(" ord=0 ", StringComparison.Ordinal));
+        Assert.Contains(run.Events.SelectMany(lines => lines), line => line.Contains(" Rejected src=NewOrder rej=DuplicateClOrdId", StringComparison.Ordinal) && line.Contains(" ord=0 ", StringComparison.Ordinal));
 
         Assert.True(run.FinalState.Count(c => c == '\n') > 20, "book too thin at the end");
     }

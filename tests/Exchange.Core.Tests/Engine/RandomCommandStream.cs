@@ -7,13 +7,16 @@ namespace Exchange.Core.Tests.Engine;
 /// A seeded stream of plausible and deliberately broken commands for the differential test: new orders of every
 /// type and time in force near the mid (so they cross often), cancels and replaces of recent client ids (live or not,
 /// sometimes another owner's or the wrong side), duplicate ids, ids reused long after their order is done (by the
-/// same owner, for new orders), invalid fields, and now and then a new trading day. Same seed, same stream.
+/// same owner, for new orders), new orders resent as possible resends (an exact copy of a recent one, its order live
+/// or not, and now and then a fresh order flagged as one), invalid fields, and now and then a new trading day. Same
+/// seed, same stream.
 /// </summary>
 public sealed class RandomCommandStream(int seed, int instrumentCount = 3, int ownerCount = 4)
 {
     private readonly Random _random = new(seed);
     private readonly List<(int Instrument, int Owner, ClOrdId Id, Side Side, long Price)> _issued = [];
     private readonly List<(int Owner, ClOrdId Id)> _everyId = [];
+    private readonly List<Command> _newOrders = [];
     private int _nextId;
     private long _sequence;
 
@@ -34,6 +37,14 @@ public sealed class RandomCommandStream(int seed, int instrumentCount = 3, int o
 
     private Command NewOrder()
     {
+        if (_random.Next(100) < 5 && _newOrders.Count > 0)
+        {
+            // A client that got no answer sends the same order again: same owner, id and terms.
+            Command resent = _newOrders[Math.Max(0, _newOrders.Count - 1 - _random.Next(Math.Min(_newOrders.Count, 40)))];
+            resent.PossibleResend = true;
+            return resent;
+        }
+
         int instrument = _random.Next(instrumentCount);
         int owner = _random.Next(ownerCount);
         Side side = _random.Next(2) == 0 ? Side.Buy : Side.Sell;
@@ -73,8 +84,11 @@ public sealed class RandomCommandStream(int seed, int instrumentCount = 3, int o
             command.Price = _random.Next(2) == 0 ? 0 : price;
         }
 
+        // An order flagged as a possible resend that never arrived before is entered like any other.
+        command.PossibleResend = _random.Next(100) < 2;
         _issued.Add((instrument, owner, id, side, price));
         _everyId.Add((owner, id));
+        _newOrders.Add(command);
         return command;
     }
 

@@ -41,7 +41,7 @@ public class RejectScenarioTests
     public void Invalid_new_order_is_rejected_with_its_code_and_changes_nothing(string combination, string caseName)
     {
         var h = EngineHarness.For(combination);
-        h.Send(Commands.Limit(0, 1, "live", Side.Sell, TestInstruments.P(1), 10));
+        long liveOrderId = h.Send(Commands.Limit(0, 1, "live", Side.Sell, TestInstruments.P(1), 10))[0].OrderId;
         h.Send(Commands.Limit(0, 1, "bid", Side.Buy, TestInstruments.P(-1), 10));
         string before = h.BookState();
         Command valid = Commands.Limit(0, 1, "new", Side.Buy, TestInstruments.P(2), 20);
@@ -51,7 +51,8 @@ public class RejectScenarioTests
 
         Assert.Equal(EventType.Rejected, rejected.Type);
         Assert.Equal(expected, rejected.RejectReason);
-        Assert.Equal(0, rejected.OrderId);
+        // The duplicate names a resting order, so its reject reports that order (see PossibleResendScenarioTests).
+        Assert.Equal(caseName == "DuplicateClOrdId" ? liveOrderId : 0, rejected.OrderId);
         Assert.Equal(before, h.BookState());
         Assert.Equal(2, h.Engine.RestingOrderCount);
         // The valid form of the same command is accepted (so the case really hinged on the mutated field).

@@ -11,7 +11,8 @@ namespace Exchange.Core.Tests.Engine;
 
 /// <summary>
 /// Proof that steady-state matching allocates nothing: a million mixed commands (adds, cancels, partial cancels, price
-/// replaces, crossing IOC/FOK orders that trade) after warm-up, with 0 bytes allocated on the matching thread.
+/// replaces, crossing IOC/FOK orders that trade, resting orders sent again with and without PossibleResend) after
+/// warm-up, with 0 bytes allocated on the matching thread.
 /// </summary>
 [Collection(ZeroAllocationCollection.Name)]
 public class ZeroAllocationTests
@@ -58,6 +59,7 @@ public class ZeroAllocationTests
         Assert.True(counts[(int)EventType.Trade] > MeasuredBlocks * 1000, $"only {counts[(int)EventType.Trade]} trade events");
         Assert.True(counts[(int)EventType.Replaced] > MeasuredBlocks * 300, $"only {counts[(int)EventType.Replaced]} replaces");
         Assert.True(counts[(int)EventType.Cancelled] > MeasuredBlocks * 1000, $"only {counts[(int)EventType.Cancelled]} cancels");
+        Assert.True(counts[(int)EventType.OrderStatus] > MeasuredBlocks * 20, $"only {counts[(int)EventType.OrderStatus]} order statuses");
     }
 
     private static void Run(MatchingEngine<IntrusiveListOrderList, SortedArrayLevelIndex> engine, Command[] block, int[] counts)
@@ -108,8 +110,16 @@ public class ZeroAllocationTests
                 long price = TestInstruments.P(side == Side.Buy ? -ticks : ticks);
                 long quantity = lot * random.Next(1, 10);
                 var id = ClOrdId.From($"r{next++}");
-                commands.Add(Commands.Limit(instrument, 1, id, side, price, quantity, random.Next(2) == 0 ? TimeInForce.Day : TimeInForce.GoodTillCancel));
+                Command order = Commands.Limit(instrument, 1, id, side, price, quantity, random.Next(2) == 0 ? TimeInForce.Day : TimeInForce.GoodTillCancel);
+                commands.Add(order);
                 live.Add((instrument, id, side, price, quantity));
+                if (next % 25 == 0)
+                {
+                    // Sent again while it rests, as a possible resend (answered with its status) or as a plain
+                    // duplicate (rejected with its state): neither changes anything.
+                    order.PossibleResend = next % 50 == 0;
+                    commands.Add(order);
+                }
             }
             else if (roll < 80)
             {

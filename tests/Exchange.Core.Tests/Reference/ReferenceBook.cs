@@ -14,7 +14,8 @@ namespace Exchange.Core.Tests.Reference;
 /// </summary>
 /// <remarks>
 /// Order ids are 1, 2, 3... (the comparison maps ids by first appearance, so only consistency matters). Client ids: a
-/// set of every (owner, ClOrdID) an accepted command used since the last new trading day.
+/// set of every (owner, ClOrdID) an accepted command used since the last new trading day; a refused new order naming
+/// a resting order of its owner reports that order.
 /// </remarks>
 public sealed class ReferenceBook : IMatchingEngine
 {
@@ -63,7 +64,7 @@ public sealed class ReferenceBook : IMatchingEngine
         RejectReason reason = CheckNewOrder(c);
         if (reason != RejectReason.None)
         {
-            Reject(c, reason);
+            RefuseNewOrder(c, reason);
             return;
         }
 
@@ -91,6 +92,29 @@ public sealed class ReferenceBook : IMatchingEngine
         }
 
         Insert(order);
+    }
+
+    /// <summary>
+    /// A refused new order whose id a live order of the same owner holds is answered about that order: its status alone
+    /// for a possible resend that is only a duplicate, else the reject with that order's state. Otherwise a plain reject.
+    /// </summary>
+    private void RefuseNewOrder(Command c, RejectReason reason)
+    {
+        Order? live = FindLive(c.OwnerId, c.ClOrdId);
+        if (live == null)
+        {
+            Reject(c, reason);
+        }
+        else if (c.PossibleResend && reason == RejectReason.DuplicateClOrdId)
+        {
+            Add(EventType.OrderStatus, c, live);
+        }
+        else
+        {
+            EngineEvent rejected = Add(EventType.Rejected, c, live);
+            rejected.RejectReason = reason;
+            SetLast(rejected);
+        }
     }
 
     private RejectReason CheckNewOrder(Command c)

@@ -124,5 +124,41 @@ public class ExecutionReportEncoderTests
     {
         EngineEvent e = Event(EventType.CancelRejected);
         Assert.Throws<ArgumentOutOfRangeException>(() => ExecutionReportEncoder.Encode(new byte[1024], new FixHeader("A"u8, "B"u8, 1, 0), e, "AAPL"u8, 4));
+        e.Type = (EventType)8;
+        Assert.Throws<ArgumentOutOfRangeException>(() => ExecutionReportEncoder.Encode(new byte[1024], new FixHeader("A"u8, "B"u8, 1, 0), e, "AAPL"u8, 4));
+    }
+
+    [Fact]
+    public void OrderStatus_IsAnOrderStatusReportOfTheCurrentState_EncodedExactly()
+    {
+        // A possible resend of an order 500 of 2000 filled: ExecType I with its OrderID, OrdStatus and quantities, no
+        // LastPx/LastQty, and ExecID 0 as FIX 4.4 defines it for an Order Status report.
+        EngineEvent e = Event(EventType.OrderStatus);
+        e.LeavesQuantity = 1500;
+        e.CumulativeQuantity = 500;
+        e.CumulativeNotional = 500 * 1_434_200L;
+
+        EncodeAndParse(e, out string wire);
+
+        string expected = FixTestMessages.Show(FixTestMessages.Wrap(
+            "35=8|49=TS|56=CLIENT1|34=9|52=20240315-14:30:00.005|37=42|17=0|150=I|39=1|11=C056|54=1|55=AAPL|40=2|38=2000|44=143.42|" +
+            "151=1500|14=500|6=143.42|60=20240315-14:30:00.005|"));
+        Assert.Equal(expected, wire);
+    }
+
+    [Fact]
+    public void Reject_OfADuplicateOfALiveOrder_CarriesThatOrdersStatus_EncodedExactly()
+    {
+        // FIX 4.4 Appendix D, "Poss resend and duplicate ClOrdID": the reject of the new order combined with the status
+        // of the live one, so OrdStatus is the live order's (New), not Rejected.
+        EngineEvent e = Event(EventType.Rejected);
+        e.RejectReason = RejectReason.DuplicateClOrdId;
+
+        EncodeAndParse(e, out string wire);
+
+        string expected = FixTestMessages.Show(FixTestMessages.Wrap(
+            "35=8|49=TS|56=CLIENT1|34=9|52=20240315-14:30:00.005|37=42|17=1111|150=8|39=0|11=C056|54=1|55=AAPL|40=2|38=2000|44=143.42|" +
+            "151=2000|14=0|6=0|103=6|58=Duplicate ClOrdID|60=20240315-14:30:00.005|"));
+        Assert.Equal(expected, wire);
     }
 }

@@ -39,6 +39,23 @@ public class NewOrderSingleReaderTests
         Assert.Equal(100, command.Quantity);
     }
 
+    [Theory]
+    [InlineData("", false)]
+    [InlineData("97=N|", false)]
+    [InlineData("97=Y|", true)]
+    [InlineData("43=Y|122=20240315-14:30:00.000|", true)]
+    [InlineData("43=N|97=Y|", true)]
+    public void PossResendOrPossDup_MarksThePossibleResend(string headerFields, bool possibleResend)
+    {
+        // Either header flag says the order may have arrived before, so the engine answers a live one with its status.
+        string body = FixTestMessages.NewOrderBody.Replace("|11=ORD-1|", $"|{headerFields}11=ORD-1|", StringComparison.Ordinal);
+
+        Assert.Equal(MappingResult.Ok, Read(body, out Command command));
+
+        Assert.Equal(possibleResend, command.PossibleResend);
+        Assert.Equal(ClOrdId.From("ORD-1"), command.ClOrdId);
+    }
+
     [Fact]
     public void MarketOrder_IgnoresPrice_AndDefaultsTimeInForce()
     {

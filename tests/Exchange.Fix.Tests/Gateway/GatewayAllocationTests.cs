@@ -63,7 +63,9 @@ public sealed class GatewayAllocationTests
 
         void Step()
         {
+            // Fills and order status reports (the answer to a possible resend of a live order) in turn.
             fill.EventId++;
+            fill.Type = fill.Type == EventType.Trade ? EventType.OrderStatus : EventType.Trade;
             h.Gateway.SendEvent(fill, times);
             h.Connection.Recorded.Clear();
         }
@@ -92,6 +94,11 @@ public sealed class GatewayAllocationTests
         {
             var w = new FixMessageWriter(_destination);
             w.Begin("D"u8, new FixHeader("CLIENT1"u8, "VENUE"u8, seq, now));
+            if (seq % 2 == 0)
+            {
+                w.AddBool(FixTags.PossResend, true); // every other order a possible resend: read into the command
+            }
+
             w.AddSpan(FixTags.ClOrdID, "ORD-1"u8);
             w.AddSpan(FixTags.Symbol, "AAPL"u8);
             w.AddChar(FixTags.Side, (byte)'1');

@@ -31,18 +31,22 @@ public sealed class GatewayInboundTests
     }
 
     [Theory]
-    [InlineData("97=Y|")]
-    [InlineData("97=N|")]
-    [InlineData("43=Y|122=20260302-09:29:59.000|97=Y|")]
-    public void New_order_flagged_as_a_possible_resend_is_published_like_any_other(string header)
+    [InlineData("97=Y|", true)]
+    [InlineData("97=N|", false)]
+    [InlineData("43=Y|122=20260302-09:29:59.000|", true)]
+    [InlineData("43=Y|122=20260302-09:29:59.000|97=Y|", true)]
+    public void New_order_flagged_as_a_possible_resend_is_published_with_the_flag(string header, bool possibleResend)
     {
-        // The engine decides whether the ClOrdID was seen today (a duplicate is rejected, flag or not); the gateway
-        // must neither refuse PossResend (97) nor drop the order. PossDup (43) with a new sequence number is accepted too.
+        // The engine decides whether the ClOrdID names an order it has (then it reports that order's status), so the
+        // gateway must neither refuse PossResend (97) nor drop the order, and must pass the flag on. PossDup (43) with a
+        // new sequence number says the same.
         using var h = new GatewayHarness();
         h.LogOn();
         h.Feed(h.Message("D", GatewayHarness.NewOrder("ORD-7"), header: header));
 
-        Assert.Equal("ORD-7", Assert.Single(h.Publisher.Commands).ClOrdId.ToString());
+        Command command = Assert.Single(h.Publisher.Commands);
+        Assert.Equal("ORD-7", command.ClOrdId.ToString());
+        Assert.Equal(possibleResend, command.PossibleResend);
         Assert.Empty(h.TakeSent());
     }
 

@@ -205,6 +205,34 @@ public sealed class GatewayRecoveryTests : IDisposable
         Assert.Equal([false, true, true, true, true, true], journal.Select(e => after.Gateway.RecoverEvent(e)));
     }
 
+    [Fact]
+    public void An_order_status_report_the_store_lacks_is_recovered_like_any_other_report()
+    {
+        // A possible resend of a live order was journalled and answered with its status, which never reached the store.
+        EngineEvent accepted = Report(1, EventType.Accepted, "ORD-1");
+        EngineEvent status = Report(2, EventType.OrderStatus, "ORD-1") with { OrderId = accepted.OrderId };
+        int clientSeq;
+        using (GatewayHarness before = Restart(nextClientSeq: 1))
+        {
+            before.Gateway.CompleteRecovery(0);
+            before.LogOn();
+            before.Gateway.SendEvent(accepted, default);
+            Assert.Equal("2", Assert.Single(before.TakeSent())[34]);
+            clientSeq = before.NextClientSeq;
+        }
+
+        using GatewayHarness after = Restart(clientSeq);
+        Assert.Equal([false, true], new[] { accepted, status }.Select(e => after.Gateway.RecoverEvent(e)));
+        after.Gateway.CompleteRecovery(2);
+        Assert.Equal(2, after.Gateway.GetSession(0).LastEventId);
+        after.LogOn();
+        after.Send("2", "7=3|16=3|");
+
+        Dictionary<int, string> resent = Assert.Single(after.TakeSent());
+        Assert.Equal(("3", "8", "Y"), (resent[34], resent[35], resent[43]));
+        Assert.Equal(("I", "0", "ORD-1", "41", "100"), (resent[150], resent[39], resent[11], resent[37], resent[151]));
+    }
+
     private GatewayHarness Restart(int nextClientSeq) =>
         new(storeFactory: _ => new FileSessionStore(StorePath, FsyncPolicy.Never)) { NextClientSeq = nextClientSeq };
 

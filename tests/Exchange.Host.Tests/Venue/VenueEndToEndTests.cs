@@ -9,8 +9,8 @@ namespace Exchange.Host.Tests.Venue;
 /// <summary>
 /// The whole venue in process (Generic Host, configuration file, plugins, real engine, real FIX gateway, sockets) on
 /// an OS-chosen port, driven by raw FIX over TCP: logon, an order that rests, a cross with fills on both sides, a
-/// cancel, a resent order refused as a duplicate, logout; with each pipeline mode (threads per stage, or one polling
-/// thread).
+/// cancel, a resent order refused as a duplicate, a resent live order answered with its status, logout; with each
+/// pipeline mode (threads per stage, or one polling thread).
 /// </summary>
 public sealed class VenueEndToEndTests
 {
@@ -37,7 +37,7 @@ public sealed class VenueEndToEndTests
             Assert.Equal("100", accepted[151]);
 
             await buyer.NewOrderAsync("B2", '1', 30, "99.50");
-            await buyer.ExpectExecutionAsync("B2", '0');
+            string b2OrderId = (await buyer.ExpectExecutionAsync("B2", '0'))[37];
 
             // The sell crosses B1 only (better price first): 60 of 100 trade at the resting price.
             await seller.NewOrderAsync("S1", '2', 60, "99.00");
@@ -66,8 +66,20 @@ public sealed class VenueEndToEndTests
             await buyer.NewOrderAsync("B1", '1', 100, "100.00", possResend: true);
             Dictionary<int, string> duplicate = await buyer.ExpectExecutionAsync("B1", '8');
             Assert.Equal("6", duplicate[103]);
+            Assert.Equal(("8", "NONE"), (duplicate[39], duplicate[37])); // B1 is done: the venue keeps no state to report
 
-            // Market data: a snapshot of what rests (B2 only), then an incremental when a new level appears.
+            // B2 still rests: a possible resend of it is answered with its current state (ExecType I, FIX 4.4 Appendix
+            // D "Poss resend and duplicate ClOrdID") and enters nothing, so the client does not take it for dead.
+            await buyer.NewOrderAsync("B2", '1', 30, "99.50", possResend: true);
+            Dictionary<int, string> status = await buyer.ExpectExecutionAsync("B2", 'I');
+            Assert.Equal(("0", b2OrderId, "30", "30", "0", "0"), (status[39], status[37], status[38], status[151], status[14], status[17]));
+
+            // Reused without the flag it is a duplicate order: rejected, but with B2's status, not Rejected.
+            await buyer.NewOrderAsync("B2", '1', 50, "99.75");
+            Dictionary<int, string> reused = await buyer.ExpectExecutionAsync("B2", '8');
+            Assert.Equal(("6", "0", b2OrderId, "30", "30"), (reused[103], reused[39], reused[37], reused[38], reused[151]));
+
+            // Market data: a snapshot of what rests (B2 only, once, at 30), then an incremental when a new level appears.
             await seller.SendAsync("V", "262=MD1|263=1|264=10|267=2|269=0|269=1|146=1|55=AAPL|");
             Dictionary<int, string> snapshot = await seller.ExpectAsync(m => m[35] == "W" && m[262] == "MD1", "market-data snapshot");
             Assert.Equal("1", snapshot[268]);

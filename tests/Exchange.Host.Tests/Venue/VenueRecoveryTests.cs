@@ -11,7 +11,8 @@ namespace Exchange.Host.Tests.Venue;
 /// torn on purpose, and the restarted venue must hold every acknowledged order exactly once, resume the FIX session's
 /// sequence numbers from its store, and get the client an acknowledgement for every order it journalled, once: the
 /// kill often lands after a command was journalled but before its report was stored, and only the restart's recovery
-/// of reports brings that one back.
+/// of reports brings that one back. A client that then resends every order it sent as a possible resend (PossResend=Y)
+/// gets the status of each one the venue has and a new order for each one it never got, and no order rests twice.
 /// </summary>
 public sealed class VenueRecoveryTests(ITestOutputHelper output)
 {
@@ -26,6 +27,7 @@ public sealed class VenueRecoveryTests(ITestOutputHelper output)
         string config = VenueConfigFile.Write(directory.Path, port: 0, storePath: sessions);
         var acknowledged = new HashSet<string>(StringComparer.Ordinal);
         int lastReceivedSeqNum;
+        int sentBeforeKill;
         List<Dictionary<int, string>> seenBeforeKill;
 
         using (VenueProcess venue = await VenueProcess.StartAsync(directory.Path, config))
@@ -47,6 +49,7 @@ public sealed class VenueRecoveryTests(ITestOutputHelper output)
             venue.Kill();
             int sent = await streaming.WaitAsync(TimeSpan.FromSeconds(60));
             Assert.True(sent > AckedBeforeKill);
+            sentBeforeKill = sent;
 
             // Acknowledgements that reached the socket before the kill count too.
             await client.WaitForCloseAsync(TimeSpan.FromSeconds(10));
@@ -133,9 +136,25 @@ public sealed class VenueRecoveryTests(ITestOutputHelper output)
             ];
             Assert.Equal(journalled.Order(StringComparer.Ordinal), acks.Order(StringComparer.Ordinal));
 
-            // Every journalled order is on the book with its own quantity, and only once: the first cancel succeeds,
-            // a second cancel of the same order is refused. Pipelined; replies to one session come in request order.
-            string[] ids = [.. journalled.Order(StringComparer.Ordinal)];
+            // A client unsure what reached the venue resends all it sent as possible resends: the journalled ones rest
+            // and are answered with their status (ExecType I), the others never arrived and are entered now.
+            for (int i = 0; i < sentBeforeKill; i++)
+            {
+                await client.NewOrderAsync(ClOrdId(i), '1', Quantity(i), Price(i), possResend: true);
+            }
+
+            for (int i = 0; i < sentBeforeKill; i++)
+            {
+                string id = ClOrdId(i);
+                Dictionary<int, string> answer = await client.ExpectAsync(
+                    m => m[35] == "8" && m[11] == id && m[150] is "I" or "0", $"status or acknowledgement of resent {id}");
+                Assert.Equal(journalled.Contains(id) ? "I" : "0", answer[150]);
+                Assert.Equal(("0", Quantity(i).ToString(CultureInfo.InvariantCulture)), (answer[39], answer[151]));
+            }
+
+            // Every order sent is on the book with its own quantity, and only once: the first cancel succeeds, a second
+            // cancel of the same order is refused. Pipelined; replies to one session come in request order.
+            string[] ids = [.. Enumerable.Range(0, sentBeforeKill).Select(ClOrdId)];
             foreach (string id in ids)
             {
                 await client.CancelAsync("X" + id, id, '1');

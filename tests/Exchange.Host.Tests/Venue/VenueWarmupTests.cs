@@ -8,7 +8,7 @@ namespace Exchange.Host.Tests.Venue;
 public class VenueWarmupTests
 {
     [Fact]
-    public void Script_TradesReplacesCancelsAndRejects_InAScratchEngine()
+    public void Script_TradesReportsStatusReplacesCancelsAndRejects_InAScratchEngine()
     {
         using var directory = new TempVenueDirectory();
         VenueOptions options = VenueTestOptions.Create(directory.Path);
@@ -17,13 +17,15 @@ public class VenueWarmupTests
 
         WarmupResult result = VenueWarmup.Run(options, instruments, venue.CreateScratchEngine!(instruments));
 
-        // Per round: a resting buy and a sell that trades with it (two trade sides), a buy replaced then cancelled, an
-        // IOC that finds nothing (cancelled), an off-tick buy (rejected); every order reached the engine.
+        // Per round: a resting buy and a sell that trades with it (two trade sides), a buy resent as a possible resend
+        // (its status), replaced then cancelled, an IOC that finds nothing (cancelled), an off-tick buy (rejected); every
+        // order reached the engine.
         Assert.Equal(2 * VenueWarmup.Rounds, result.Trades);
         Assert.Equal(VenueWarmup.Rounds, result.Replaced);
         Assert.Equal(2 * VenueWarmup.Rounds, result.Cancelled);
         Assert.Equal(VenueWarmup.Rounds, result.Rejected);
-        Assert.Equal(2 + (8 * VenueWarmup.Rounds), result.Messages);
+        Assert.Equal(VenueWarmup.Rounds, result.OrderStatuses);
+        Assert.Equal(2 + (9 * VenueWarmup.Rounds), result.Messages);
     }
 
     [Fact]
