@@ -7,7 +7,8 @@ namespace Exchange.Core.Tests.Engine;
 /// A seeded stream of plausible and deliberately broken commands for the differential test: new orders of every
 /// type and time in force near the mid (so they cross often), cancels and replaces of recent client ids (live or not,
 /// sometimes another owner's or the wrong side), duplicate ids, ids reused long after their order is done (by the
-/// same owner, for new orders), invalid fields, and now and then a new trading day. Same seed, same stream.
+/// same owner, for new orders), invalid fields, and now and then a new trading day (which expires the Day orders).
+/// Same seed, same stream.
 /// </summary>
 public sealed class RandomCommandStream(int seed, int instrumentCount = 3, int ownerCount = 4)
 {

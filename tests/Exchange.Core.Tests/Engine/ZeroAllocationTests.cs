@@ -11,7 +11,8 @@ namespace Exchange.Core.Tests.Engine;
 
 /// <summary>
 /// Proof that steady-state matching allocates nothing: a million mixed commands (adds, cancels, partial cancels, price
-/// replaces, crossing IOC/FOK orders that trade) after warm-up, with 0 bytes allocated on the matching thread.
+/// replaces, crossing IOC/FOK orders that trade, new trading days that expire Day orders) after warm-up, with 0 bytes
+/// allocated on the matching thread.
 /// </summary>
 [Collection(ZeroAllocationCollection.Name)]
 public class ZeroAllocationTests
@@ -20,6 +21,9 @@ public class ZeroAllocationTests
     private const int BaseOrdersPerSide = 50;
     private const int BlockLength = 10_000;
     private const int MeasuredBlocks = 100;
+
+    /// <summary>Where <see cref="Run"/> counts expiries, after the event types' own counts.</summary>
+    private const int ExpiredCount = 8;
 
     [Fact]
     public void Million_mixed_commands_allocate_nothing_after_warm_up()
@@ -35,7 +39,7 @@ public class ZeroAllocationTests
         int baseCount = engine.RestingOrderCount;
         Command[] block = SteadyStateBlock(seed: 7);
 
-        var warmUp = new int[8];
+        var warmUp = new int[ExpiredCount + 1];
         for (int i = 0; i < 40; i++)
         {
             Run(engine, block, warmUp);
@@ -45,7 +49,7 @@ public class ZeroAllocationTests
 
         // Tiered compilation is off for test assemblies (tests/Directory.Build.props), so the code measured here is
         // final after warm-up and one strict measurement suffices.
-        var counts = new int[8];
+        var counts = new int[ExpiredCount + 1];
         long before = GC.GetAllocatedBytesForCurrentThread();
         for (int i = 0; i < MeasuredBlocks; i++)
         {
@@ -58,6 +62,7 @@ public class ZeroAllocationTests
         Assert.True(counts[(int)EventType.Trade] > MeasuredBlocks * 1000, $"only {counts[(int)EventType.Trade]} trade events");
         Assert.True(counts[(int)EventType.Replaced] > MeasuredBlocks * 300, $"only {counts[(int)EventType.Replaced]} replaces");
         Assert.True(counts[(int)EventType.Cancelled] > MeasuredBlocks * 1000, $"only {counts[(int)EventType.Cancelled]} cancels");
+        Assert.True(counts[ExpiredCount] > MeasuredBlocks * 10, $"only {counts[ExpiredCount]} Day orders expired");
     }
 
     private static void Run(MatchingEngine<IntrusiveListOrderList, SortedArrayLevelIndex> engine, Command[] block, int[] counts)
@@ -67,11 +72,15 @@ public class ZeroAllocationTests
             foreach (ref readonly EngineEvent e in engine.Process(in block[i]))
             {
                 counts[(int)e.Type]++;
+                counts[ExpiredCount] += e.CancelReason == CancelReason.Expired ? 1 : 0;
             }
         }
     }
 
-    /// <summary>Deep orders (30..79 ticks from the mid) that the block never reaches, so the book never drains.</summary>
+    /// <summary>
+    /// Deep orders (30..79 ticks from the mid) that the block never reaches, so the book never drains. Good till
+    /// cancel, so the block's new trading day leaves them resting.
+    /// </summary>
     private static IEnumerable<Command> BaseBook()
     {
         for (int instrument = 0; instrument < Instruments; instrument++)
@@ -79,22 +88,23 @@ public class ZeroAllocationTests
             long lot = instrument == 0 ? 10 : 1;
             for (int i = 0; i < BaseOrdersPerSide; i++)
             {
-                yield return Commands.Limit(instrument, 0, ClOrdId.From($"base{instrument}-b{i}"), Side.Buy, TestInstruments.P(-30 - i), lot * 5);
-                yield return Commands.Limit(instrument, 0, ClOrdId.From($"base{instrument}-s{i}"), Side.Sell, TestInstruments.P(30 + i), lot * 5);
+                yield return Commands.Limit(instrument, 0, ClOrdId.From($"base{instrument}-b{i}"), Side.Buy, TestInstruments.P(-30 - i), lot * 5, TimeInForce.GoodTillCancel);
+                yield return Commands.Limit(instrument, 0, ClOrdId.From($"base{instrument}-s{i}"), Side.Sell, TestInstruments.P(30 + i), lot * 5, TimeInForce.GoodTillCancel);
             }
         }
     }
 
     /// <summary>
-    /// A block of commands that ends with every order it created gone (filled or cancelled) and then starts a new trading
-    /// day, so it can be replayed any number of times with the same client ids (each used once per block). Resting orders sit 1..10 ticks from the mid; takers are IOC/FOK limits
+    /// A block of commands that ends with its good-till-cancel orders cancelled and a new trading day, which expires its
+    /// Day orders still resting: every order it created is gone, so it can be replayed any number of times with the same
+    /// client ids (each used once per block). Resting orders sit 1..10 ticks from the mid; takers are IOC/FOK limits
     /// within 10 ticks, so base orders are never touched. Cancels of already-filled orders are rejected (also measured).
     /// </summary>
     private static Command[] SteadyStateBlock(int seed)
     {
         var random = new Random(seed);
         var commands = new List<Command>(BlockLength);
-        var live = new List<(int Instrument, ClOrdId Id, Side Side, long Price, long Quantity)>();
+        var live = new List<(int Instrument, ClOrdId Id, Side Side, long Price, long Quantity, TimeInForce Tif)>();
         int next = 0;
         while (commands.Count < BlockLength - 1 - live.Count)
         {
@@ -108,8 +118,9 @@ public class ZeroAllocationTests
                 long price = TestInstruments.P(side == Side.Buy ? -ticks : ticks);
                 long quantity = lot * random.Next(1, 10);
                 var id = ClOrdId.From($"r{next++}");
-                commands.Add(Commands.Limit(instrument, 1, id, side, price, quantity, random.Next(2) == 0 ? TimeInForce.Day : TimeInForce.GoodTillCancel));
-                live.Add((instrument, id, side, price, quantity));
+                TimeInForce tif = random.Next(2) == 0 ? TimeInForce.Day : TimeInForce.GoodTillCancel;
+                commands.Add(Commands.Limit(instrument, 1, id, side, price, quantity, tif));
+                live.Add((instrument, id, side, price, quantity, tif));
             }
             else if (roll < 80)
             {
@@ -139,7 +150,7 @@ public class ZeroAllocationTests
             }
         }
 
-        foreach (var order in live)
+        foreach (var order in live.Where(o => o.Tif == TimeInForce.GoodTillCancel))
         {
             commands.Add(Commands.Cancel(order.Instrument, 1, ClOrdId.From($"c{next++}"), order.Id, order.Side));
         }

@@ -14,7 +14,8 @@ namespace Exchange.Core.Tests.Reference;
 /// </summary>
 /// <remarks>
 /// Order ids are 1, 2, 3... (the comparison maps ids by first appearance, so only consistency matters). Client ids: a
-/// set of every (owner, ClOrdID) an accepted command used since the last new trading day.
+/// set of every (owner, ClOrdID) an accepted command used since the last new trading day. A new trading day first
+/// expires the Day orders still resting, reading each book from the top.
 /// </remarks>
 public sealed class ReferenceBook : IMatchingEngine
 {
@@ -51,7 +52,7 @@ public sealed class ReferenceBook : IMatchingEngine
             case CommandType.NewOrder: NewOrder(c); break;
             case CommandType.Cancel: Cancel(c); break;
             case CommandType.Replace: Replace(c); break;
-            case CommandType.NewTradingDay: _usedToday.Clear(); break;
+            case CommandType.NewTradingDay: NewTradingDay(c); break;
             default: Reject(c, RejectReason.UnknownCommand); break;
         }
 
@@ -237,6 +238,27 @@ public sealed class ReferenceBook : IMatchingEngine
                 Insert(order);
             }
         }
+    }
+
+    /// <summary>Instrument by instrument, bids then asks, each in priority order: every Day order expires. Then the ids reset.</summary>
+    private void NewTradingDay(Command c)
+    {
+        for (int instrument = 0; instrument < _instruments.Count; instrument++)
+        {
+            foreach (List<Order> side in new[] { _bids[instrument], _asks[instrument] })
+            {
+                foreach (Order order in side.Where(o => o.Tif == TimeInForce.Day).ToList())
+                {
+                    side.Remove(order);
+                    order.Leaves = 0;
+                    EngineEvent e = Add(EventType.Cancelled, c, order);
+                    e.CancelReason = CancelReason.Expired;
+                    SetLast(e);
+                }
+            }
+        }
+
+        _usedToday.Clear();
     }
 
     /// <summary>The taker trades with the best opposite order while prices cross; each trade at the resting price.</summary>
