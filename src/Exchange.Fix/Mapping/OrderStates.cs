@@ -9,7 +9,8 @@ internal static class OrderStates
 {
     /// <summary>
     /// OrdStatus (39) from the order's quantities: FIX 4.4 reports the order's state, so after a replace it is
-    /// 0/1/2 (not 5). Rejected is 8; a cancel is 4 unless the order had completely filled.
+    /// 0/1/2 (not 5). Rejected is 8; a cancel is 4 unless the order had completely filled; a Day order the new trading
+    /// day expired is C (Expired), filled in part or not at all.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static byte OrdStatus(in EngineEvent e)
@@ -22,24 +23,25 @@ internal static class OrderStates
         bool filled = e.CumulativeQuantity > 0 && e.CumulativeQuantity >= e.OrderQuantity;
         if (e.Type == EventType.Cancelled)
         {
-            return filled ? (byte)'2' : (byte)'4';
+            return e.CancelReason == CancelReason.Expired ? (byte)'C' : filled ? (byte)'2' : (byte)'4';
         }
 
         return filled ? (byte)'2' : e.CumulativeQuantity > 0 ? (byte)'1' : (byte)'0';
     }
 
     /// <summary>ExecType (150) for events reported in an ExecutionReport: a table load (Accepted..Replaced are 1..5),
-    /// so the encoder inlines it; any other type is a caller bug and throws.</summary>
+    /// so the encoder inlines it; any other type is a caller bug and throws. An expiry is a Cancelled event told apart
+    /// only by its reason, and FIX reports it as C (Expired), not 4.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static byte ExecType(EventType type)
+    public static byte ExecType(in EngineEvent e)
     {
-        uint index = (uint)type - (uint)EventType.Accepted;
+        uint index = (uint)e.Type - (uint)EventType.Accepted;
         if (index >= 5)
         {
-            ThrowNotExecutionReport(type);
+            ThrowNotExecutionReport(e.Type);
         }
 
-        return "08F45"u8[(int)index];
+        return e.CancelReason == CancelReason.Expired ? (byte)'C' : "08F45"u8[(int)index];
     }
 
     [DoesNotReturn]
