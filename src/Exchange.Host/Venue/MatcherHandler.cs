@@ -9,7 +9,8 @@ namespace Exchange.Host.Venue;
 
 /// <summary>
 /// The matcher on the inbound ring, in parallel with the journaller: applies each command to the engine, copies its
-/// events into the outbound ring, publishes the touched book to the market-data store and keeps the counters.
+/// events into the outbound ring, publishes the touched book (every book after a new trading day, which expires Day
+/// orders in any of them) to the market-data store and keeps the counters.
 /// </summary>
 /// <remarks>
 /// Threading: the matcher thread is the only thread that touches the engine, the outbound ring's producer side, the
@@ -80,7 +81,14 @@ internal struct MatcherHandler : IEventHandler<InboundSlot>
             _counters.TradesExecuted(tradeSides / 2);
         }
 
-        if (bookChanged)
+        if (evt.Command.Type == Core.Commands.CommandType.NewTradingDay)
+        {
+            if (bookChanged)
+            {
+                _books.PublishAll(evt.Command.Sequence);
+            }
+        }
+        else if (bookChanged)
         {
             _books.Publish(evt.Command.InstrumentId, evt.Command.Sequence);
         }
