@@ -96,6 +96,8 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
 
     public int RestingOrderCount => _orders.LiveCount;
 
+    public int ClOrdIdsUsedToday => _usedClOrdIds.Count;
+
     public ReadOnlySpan<EngineEvent> Process(in Command command)
     {
         _events.Clear();

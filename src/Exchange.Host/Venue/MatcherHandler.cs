@@ -83,6 +83,7 @@ internal struct MatcherHandler : IEventHandler<InboundSlot>
 
         if (evt.Command.Type == Core.Commands.CommandType.NewTradingDay)
         {
+            _counters.TradingDayStarted(_engine.ClOrdIdsUsedToday);
             if (bookChanged)
             {
                 _books.PublishAll(evt.Command.Sequence);
@@ -91,6 +92,12 @@ internal struct MatcherHandler : IEventHandler<InboundSlot>
         else if (bookChanged)
         {
             _books.Publish(evt.Command.InstrumentId, evt.Command.Sequence);
+        }
+
+        if (endOfBatch)
+        {
+            // Once a batch, not per command: the gauge and the capacity warning read it every 200 ms or so.
+            _counters.ClOrdIdsUsed(_engine.ClOrdIdsUsedToday);
         }
     }
 }

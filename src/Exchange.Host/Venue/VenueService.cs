@@ -34,7 +34,7 @@ namespace Exchange.Host.Venue;
 /// the sender, then the journaller and the matcher; publish a new trading day if the journal ends in an earlier one;
 /// start market data; open the listener last.</para>
 /// <para>Periodic work (every 200 ms; a timer in Threaded mode, the polling thread in Inline mode): the sessions'
-/// timers, the trading-day boundary (<see cref="TradingDayRoller"/>).</para>
+/// timers, the trading-day boundary (<see cref="TradingDayRoller"/>), the day's client-id capacity warning.</para>
 /// <para>Stop: close the listener; log sessions out; refuse new commands; drain the inbound ring (everything accepted
 /// is journalled and matched), then the outbound ring (every report that can be sent is sent); close the journal
 /// (fsync); stop market data.</para>
@@ -71,6 +71,7 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
     private Timer? _pollTimer;
     private VenueMetrics? _metrics;
     private TradingDayRoller? _tradingDay;
+    private ClOrdIdCapacityWatch? _clOrdIdWatch;
     private int _stopped;
 
     public VenueService(
@@ -237,11 +238,13 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         _gateway = _gatewayFactory.Create(_options, instruments, _ingress, _marketData);
         _ingress.ContinueAfter(Recover(books, _gateway, instruments, out long? latestReplayedTimestamp));
         _gate = new DurabilityGate(_journal!.DurableSequence);
+        Counters.ClOrdIdsUsed(_engine.Engine.ClOrdIdsUsedToday);
         _tradingDay = new TradingDayRoller(
             TradingDayCalendar.FromOptions(_options.TradingDay), _clock, _ingress, _loggerFactory.CreateLogger<TradingDayRoller>());
 
         _metrics = new VenueMetrics(Counters, _meterFactory);
-
+        _metrics.ObserveClOrdIds(pipeline.MaxClOrdIdsPerDay);
+        _clOrdIdWatch = new ClOrdIdCapacityWatch(Counters, pipeline.MaxClOrdIdsPerDay, _logger);
         EventProcessor sender = _outbound.AddProcessor(new SenderHandler(_gateway, _gate, senderWait, _metrics), senderWait, "sender");
         _journaller = _inbound.AddProcessor(new JournalHandler(_journal, _gate), journalWait, "journaller");
         IFixGateway gateway = _gateway;
@@ -461,6 +464,7 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         try
         {
             _tradingDay?.Check();
+            _clOrdIdWatch?.Check();
         }
 #pragma warning disable CA1031 // As above: the next tick retries.
         catch (Exception exception)
@@ -614,7 +618,7 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
     [LoggerMessage(Level = LogLevel.Error, Message = "Session timer poll failed")]
     private static partial void LogPollFailed(ILogger logger, Exception exception);
 
-    [LoggerMessage(Level = LogLevel.Error, Message = "Trading day check failed")]
+    [LoggerMessage(Level = LogLevel.Error, Message = "Trading day or client-id capacity check failed")]
     private static partial void LogTradingDayCheckFailed(ILogger logger, Exception exception);
 
     [LoggerMessage(Level = LogLevel.Error, Message = "The {Ring} ring did not drain in time; unsent reports were dropped")]

@@ -42,6 +42,8 @@ public sealed class ReferenceBook : IMatchingEngine
 
     public int RestingOrderCount => _bids.Sum(b => b.Count) + _asks.Sum(a => a.Count);
 
+    public int ClOrdIdsUsedToday => _usedToday.Count;
+
     public ReadOnlySpan<EngineEvent> Process(in Command command)
     {
         _events.Clear();

@@ -111,6 +111,7 @@ public sealed class VenueTradingDayTests
             Publish(gateway, VenueTestOptions.NewOrder(1, price: 1_000_000, instrument: 1));
             Publish(gateway, Gtc(VenueTestOptions.NewOrder(2, price: 990_000)));
             Events(gateway, 2);
+            Assert.True(SpinWait.SpinUntil(() => venue.Counters.ClOrdIdsUsedToday == 2, Wait));
             Assert.True(SpinWait.SpinUntil(() => PublishedBids(venue, 1) == 1, Wait));
             long today = venue.TradingDay;
 
@@ -119,6 +120,7 @@ public sealed class VenueTradingDayTests
             Assert.Equal((EventType.Cancelled, CancelReason.Expired, "O-1"), (expired.Type, expired.CancelReason, expired.ClOrdId.ToString()));
             Assert.Equal(clock.UtcNowNanos, expired.Timestamp);
             Assert.Equal(today + 1, venue.TradingDay);
+            Assert.True(SpinWait.SpinUntil(() => venue.Counters.ClOrdIdsUsedToday == 0, Wait));
 
             // Market data shows the expiry in every book it touched, not only the command's (unused) instrument 0.
             Assert.True(SpinWait.SpinUntil(() => PublishedBids(venue, 1) == 0, Wait));
@@ -140,6 +142,44 @@ public sealed class VenueTradingDayTests
         (long Sequence, Command Command) roll = Assert.Single(journal, r => r.Command.Type == CommandType.NewTradingDay);
         Assert.Equal(2, roll.Sequence);
         Assert.Equal(TradingDayCalendarTests.Nanos(Day.AddDays(1).AddSeconds(1)), roll.Command.Timestamp);
+    }
+
+    [Fact]
+    public async Task The_venue_warns_once_a_day_when_80_percent_of_the_days_ids_are_used()
+    {
+        using var directory = new TempVenueDirectory();
+        VenueOptions options = VenueTestOptions.Create(directory.Path);
+        options.Pipeline.MaxClOrdIdsPerDay = 10;
+        var clock = new FakeClock(TradingDayCalendarTests.Nanos(Day.AddHours(23)));
+        var gateway = new FakeGateway();
+        const string Warning = "8 of the day's 10 client order ids are used (at least 80%)";
+        await using (VenueService venue = VenuePipelineTests.CreateVenue(directory, gateway, null, out CapturingLoggerProvider logs, options, clock))
+        {
+            await venue.StartAsync(CancellationToken.None);
+            for (int i = 0; i < 8; i++)
+            {
+                Publish(gateway, VenueTestOptions.NewOrder(i, price: 900_000 + (i * 100)));
+            }
+
+            Events(gateway, 8);
+            Assert.True(SpinWait.SpinUntil(() => logs.Contains(Warning), Wait), string.Join(Environment.NewLine, logs.Lines));
+            Publish(gateway, VenueTestOptions.NewOrder(8, price: 800_000));
+            Events(gateway, 9);
+            await Task.Delay(TimeSpan.FromMilliseconds(500)); // several checks: the warning is not repeated that day
+            Assert.Single(logs.Lines, line => line.Contains("client order ids are used", StringComparison.Ordinal));
+
+            // The next day (the roll expires the nine Day orders) starts counting again, and warns again.
+            clock.Advance(TimeSpan.FromHours(1));
+            Events(gateway, 18);
+            for (int i = 0; i < 8; i++)
+            {
+                Publish(gateway, VenueTestOptions.NewOrder(i, price: 900_000 + (i * 100)));
+            }
+
+            Events(gateway, 26);
+            Assert.True(SpinWait.SpinUntil(() => logs.Lines.Count(line => line.Contains(Warning, StringComparison.Ordinal)) == 2, Wait), string.Join(Environment.NewLine, logs.Lines));
+            await venue.StopAsync(CancellationToken.None);
+        }
     }
 
     [Fact]

@@ -23,6 +23,8 @@ internal sealed class FakeEngine : IMatchingEngine
 
     public int RestingOrderCount => _resting.Count;
 
+    public int ClOrdIdsUsedToday => _resting.Count;
+
     public ReadOnlySpan<EngineEvent> Process(in Command command)
     {
         Processed.Add(command);
