@@ -12,7 +12,7 @@ namespace Exchange.Core.Commands;
 /// PossibleResend.
 /// Cancel: Instrument, Owner, ClOrdId (of this request), OrigClOrdId (the order to cancel), Side.
 /// Replace: as Cancel plus the new Price and Quantity (OrderType and TimeInForce stay the order's own).
-/// NewTradingDay: no fields.
+/// NewTradingDay: Timestamp only (when the venue started the day; the expiry reports' TransactTime).
 /// </remarks>
 public struct Command
 {

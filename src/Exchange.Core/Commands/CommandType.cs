@@ -8,10 +8,11 @@ public enum CommandType : byte
     Replace = 3,
 
     /// <summary>
-    /// Starts a new trading day: every client order id used so far may be used again, except those of orders still
-    /// resting. An operator command (no FIX message maps to it), journalled like any other so replay sees the day
-    /// boundary where it was. It produces no events. Day orders are not expired by it: the engine does not yet treat
-    /// Day differently from GoodTillCancel.
+    /// Starts a new trading day: every resting Day order expires (a Cancelled event with
+    /// <see cref="Events.CancelReason.Expired"/> each, books in instrument order, bids before asks, each side in
+    /// priority order), then every client order id used so far may be used again, except those of orders still
+    /// resting (GoodTillCancel). Issued by the venue itself, not by a FIX message, and journalled like any other
+    /// command so replay sees the day boundary where it was.
     /// </summary>
     NewTradingDay = 4,
 }

@@ -1,6 +1,9 @@
 namespace Exchange.Core.Domain;
 
-/// <summary>Time in force. Values equal FIX TimeInForce (59). Day and GTC both rest; the engine has no session clock.</summary>
+/// <summary>
+/// Time in force. Values equal FIX TimeInForce (59). Day and GTC both rest; a Day order expires at the next
+/// <see cref="Commands.CommandType.NewTradingDay"/> (the engine has no clock: the venue issues that command).
+/// </summary>
 public enum TimeInForce : byte
 {
     Day = (byte)'0',

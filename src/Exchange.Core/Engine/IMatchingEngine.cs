@@ -27,6 +27,12 @@ public interface IMatchingEngine
     int RestingOrderCount { get; }
 
     /// <summary>
+    /// Client order ids recorded since the trading day began, all owners together; new orders and replaces are refused
+    /// once it reaches <see cref="EngineOptions.MaxClOrdIdsPerDay"/>.
+    /// </summary>
+    int ClOrdIdsUsedToday { get; }
+
+    /// <summary>
     /// The resting orders of one side of one book in priority order (best price first, then time). Allocates: for tests,
     /// recovery checks and diagnostics, never the hot path.
     /// </summary>

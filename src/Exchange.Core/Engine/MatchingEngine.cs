@@ -49,6 +49,9 @@ namespace Exchange.Core.Engine;
 /// <see cref="RejectReason.ReplaceSideMismatch"/>; a cancel ignores Side.</item>
 /// <item>CancelRejected carries the request's ids and, when the order exists, its unchanged state (for OrdStatus).</item>
 /// <item>Capacity: a new order is rejected with CapacityExceeded when <see cref="EngineOptions.MaxOrders"/> orders rest.</item>
+/// <item>A <see cref="CommandType.NewTradingDay"/> expires every resting Day order with a Cancelled event
+/// (<see cref="CancelReason.Expired"/>, the order's own ClOrdID) before it forgets the day's ids; GoodTillCancel
+/// orders rest on and keep their ids.</item>
 /// </list>
 /// </remarks>
 public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingEngine
@@ -102,6 +105,8 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
 
     public int RestingOrderCount => _orders.LiveCount;
 
+    public int ClOrdIdsUsedToday => _usedClOrdIds.Count;
+
     public ReadOnlySpan<EngineEvent> Process(in Command command)
     {
         _events.Clear();
@@ -118,7 +123,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
                 ProcessReplace(in command);
                 break;
             case CommandType.NewTradingDay:
-                _usedClOrdIds.StartNewDay();
+                ProcessNewTradingDay(in command);
                 break;
             default:
                 EmitRejected(in command, RejectReason.UnknownCommand);
@@ -374,7 +379,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         }
         else
         {
-            // Only Day/GTC orders rest, so a replaced order keeps resting whatever its remainder.
+            // Only Day/GTC orders rest, so a replaced order keeps resting whatever its remainder (and its time in force).
             Rest(slot, ref ownSide);
             _clOrdIds.Add(newClOrdIdHash, slot);
         }

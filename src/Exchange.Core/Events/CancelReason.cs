@@ -16,4 +16,7 @@ public enum CancelReason : byte
 
     /// <summary>A replace reduced the order quantity to or below what had already filled.</summary>
     ReplacedToFilled = 4,
+
+    /// <summary>A Day order still resting when a new trading day began (<see cref="Commands.CommandType.NewTradingDay"/>).</summary>
+    Expired = 5,
 }

@@ -94,7 +94,7 @@ public static class ExecutionReportEncoder
             ? FixFields.Int(ref d, pos, FixFields.PrefixOf(FixTags.OrderID), e.OrderId)
             : FixFields.Bytes(ref d, pos, FixFields.PrefixOf(FixTags.OrderID), "NONE"u8);
         pos = FixFields.Int(ref d, pos, FixFields.PrefixOf(FixTags.ExecID), e.Type == EventType.OrderStatus ? 0 : e.EventId);
-        pos = FixFields.Char(ref d, pos, FixFields.PrefixOf(FixTags.ExecType), OrderStates.ExecType(e.Type));
+        pos = FixFields.Char(ref d, pos, FixFields.PrefixOf(FixTags.ExecType), OrderStates.ExecType(e));
         pos = FixFields.Char(ref d, pos, FixFields.PrefixOf(FixTags.OrdStatus), OrderStates.OrdStatus(e));
         pos = FixFields.Bytes(ref d, pos, FixFields.PrefixOf(FixTags.ClOrdID), e.ClOrdId.AsSpan());
         if (!e.OrigClOrdId.IsEmpty && e.Type is EventType.Replaced or EventType.Cancelled)

@@ -12,7 +12,8 @@ internal static class OrderStates
     /// 0/1/2 (not 5), and an Order Status report is the state it describes. A reject is 8 unless it names an existing
     /// order (a duplicate of a live order's ClOrdID): then it reports that order's state, so the client does not take
     /// the reject for the live order's end (FIX 4.4 Appendix D, "Poss resend and duplicate ClOrdID"). A cancel is 4
-    /// unless the order had completely filled.
+    /// unless the order had completely filled; a Day order the new trading day expired is C (Expired), filled in part
+    /// or not at all.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static byte OrdStatus(in EngineEvent e)
@@ -25,7 +26,7 @@ internal static class OrderStates
         bool filled = e.CumulativeQuantity > 0 && e.CumulativeQuantity >= e.OrderQuantity;
         if (e.Type == EventType.Cancelled)
         {
-            return filled ? (byte)'2' : (byte)'4';
+            return e.CancelReason == CancelReason.Expired ? (byte)'C' : filled ? (byte)'2' : (byte)'4';
         }
 
         return filled ? (byte)'2' : e.CumulativeQuantity > 0 ? (byte)'1' : (byte)'0';
@@ -33,18 +34,19 @@ internal static class OrderStates
 
     /// <summary>ExecType (150) for events reported in an ExecutionReport: a table load indexed by event type (Accepted 1
     /// through OrderStatus 7), so the encoder inlines it. CancelRejected (an OrderCancelReject, no ExecType) and any
-    /// other type are a caller bug and throw.</summary>
+    /// other type are a caller bug and throw. An expiry is a Cancelled event told apart only by its reason, and FIX
+    /// reports it as C (Expired), not 4.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static byte ExecType(EventType type)
+    public static byte ExecType(in EngineEvent e)
     {
         ReadOnlySpan<byte> codes = "08F45\0I"u8;
-        uint index = (uint)type - (uint)EventType.Accepted;
+        uint index = (uint)e.Type - (uint)EventType.Accepted;
         if (index >= (uint)codes.Length || codes[(int)index] == 0)
         {
-            ThrowNotExecutionReport(type);
+            ThrowNotExecutionReport(e.Type);
         }
 
-        return codes[(int)index];
+        return e.CancelReason == CancelReason.Expired && e.Type == EventType.Cancelled ? (byte)'C' : codes[(int)index];
     }
 
     [DoesNotReturn]

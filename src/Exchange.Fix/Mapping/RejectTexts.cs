@@ -53,6 +53,7 @@ public static class RejectTexts
         CancelReason.ImmediateOrCancelRemainder => "Unfilled immediate-or-cancel remainder canceled"u8,
         CancelReason.MarketRemainder => "Unfilled market order remainder canceled"u8,
         CancelReason.ReplacedToFilled => "Replaced to a quantity already filled"u8,
+        CancelReason.Expired => "Day order expired at the start of a new trading day"u8,
         _ => "Canceled"u8,
     };
 }

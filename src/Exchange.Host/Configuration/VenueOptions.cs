@@ -18,6 +18,8 @@ public sealed class VenueOptions
 
     public MarketDataOptions MarketData { get; set; } = new();
 
+    public TradingDayOptions TradingDay { get; set; } = new();
+
     public List<SessionOptions> Sessions { get; set; } = [];
 
     public List<InstrumentOptions> Instruments { get; set; } = [];
@@ -80,9 +82,8 @@ public sealed class PipelineOptions
     /// <summary>
     /// Client order ids the venue can take in one trading day, all sessions together (ids are unique per session per
     /// day). Allocated at start, about 60 bytes per id: the keys (40 bytes each) are backed by memory as ids are used,
-    /// the table (16 to 32 bytes per id) soon in full, since groups land all over it. Once
-    /// used up, new orders and replaces are rejected until the next day; cancels still work. The day is the journal's
-    /// life: a venue started on a fresh journal starts a fresh day.
+    /// the table (16 to 32 bytes per id) soon in full, since groups land all over it. Once used up, new orders and
+    /// replaces are rejected until the next trading day (<see cref="TradingDayOptions"/>); cancels still work.
     /// </summary>
     public int MaxClOrdIdsPerDay { get; set; } = 1 << 22;
 
@@ -104,6 +105,15 @@ public sealed class JournalOptions
 
     /// <summary>With Periodic: the longest time between fsyncs.</summary>
     public int FsyncIntervalMilliseconds { get; set; } = 10;
+}
+
+public sealed class TradingDayOptions
+{
+    /// <summary>
+    /// UTC time of day at which a trading day begins, "HH:mm" or "HH:mm:ss" (00:00 to 23:59:59). The venue then
+    /// journals a new-trading-day command: resting Day orders expire and the day's client order ids may be used again.
+    /// </summary>
+    public string StartsAt { get; set; } = "00:00";
 }
 
 public sealed class MarketDataOptions

@@ -53,6 +53,10 @@ public static class VenueOptionsValidator
         OneOf(errors, $"{root}:Journal:Fsync", options.Journal.Fsync, JournalFsyncPolicies);
         Range(errors, $"{root}:Journal:FsyncIntervalMilliseconds", options.Journal.FsyncIntervalMilliseconds, 1, 60_000);
         Range(errors, $"{root}:MarketData:PublishIntervalMicroseconds", options.MarketData.PublishIntervalMicroseconds, 10, 10_000_000);
+        if (!Venue.TradingDayCalendar.TryParseStartsAt(options.TradingDay.StartsAt, out _))
+        {
+            errors.Add($"{root}:TradingDay:StartsAt: '{options.TradingDay.StartsAt}' is not a UTC time of day. Allowed values: HH:mm or HH:mm:ss, 00:00 to 23:59:59.");
+        }
 
         ValidateSessions(errors, options.Sessions);
         ValidateInstruments(errors, options.Instruments);

@@ -25,11 +25,26 @@ internal sealed class MatcherCounters
     [FieldOffset(144)]
     private long _rejects;
 
+    [FieldOffset(152)]
+    private long _tradingDaysStarted;
+
+    [FieldOffset(160)]
+    private int _clOrdIdsUsedToday;
+
     public long Orders => Volatile.Read(ref _orders);
 
     public long Trades => Volatile.Read(ref _trades);
 
     public long Rejects => Volatile.Read(ref _rejects);
+
+    /// <summary>Client order ids the trading day has used, as the engine counted them at the end of the last batch.</summary>
+    public int ClOrdIdsUsedToday => Volatile.Read(ref _clOrdIdsUsedToday);
+
+    /// <summary>
+    /// New trading days the matcher has processed since start: which day <see cref="ClOrdIdsUsedToday"/> belongs to.
+    /// Read it first: a reader that sees a new day then sees that day's count, never the previous day's.
+    /// </summary>
+    public long TradingDaysStarted => Volatile.Read(ref _tradingDaysStarted);
 
     /// <summary>Matcher thread only.</summary>
     public void OrderReceived() => Volatile.Write(ref _orders, _orders + 1);
@@ -39,4 +54,15 @@ internal sealed class MatcherCounters
 
     /// <summary>Matcher thread only.</summary>
     public void Rejected() => Volatile.Write(ref _rejects, _rejects + 1);
+
+    /// <summary>Matcher thread only (at start-up, the thread that replays the journal, before the matcher runs).</summary>
+    public void ClOrdIdsUsed(int count) => Volatile.Write(ref _clOrdIdsUsedToday, count);
+
+    /// <summary>Matcher thread only: a new trading day was processed, leaving <paramref name="clOrdIdsUsed"/> ids used.</summary>
+    public void TradingDayStarted(int clOrdIdsUsed)
+    {
+        // The count before the day (release stores): see TradingDaysStarted.
+        Volatile.Write(ref _clOrdIdsUsedToday, clOrdIdsUsed);
+        Volatile.Write(ref _tradingDaysStarted, _tradingDaysStarted + 1);
+    }
 }

@@ -73,6 +73,17 @@ internal sealed class VenueMetrics : IDisposable
         _meter.CreateObservableCounter("exchange.poller.slow_pass_time", () => passes.SlowPassMilliseconds, "ms", "Total time of the polling passes over 100 us");
     }
 
+    /// <summary>
+    /// Exports the trading day's client order ids against their fixed capacity (<c>Venue:Pipeline:MaxClOrdIdsPerDay</c>):
+    /// at the capacity, new orders and replaces are rejected until the next trading day.
+    /// </summary>
+    public void ObserveClOrdIds(int capacity)
+    {
+        MatcherCounters counters = Counters;
+        _meter.CreateObservableGauge("exchange.clordids.used", () => counters.ClOrdIdsUsedToday, "{id}", "Client order ids used in the current trading day");
+        _meter.CreateObservableGauge("exchange.clordids.limit", () => capacity, "{id}", "Client order ids one trading day can use");
+    }
+
     /// <summary>Records one latency sample; tag arrays are prebuilt so the call itself does not allocate.</summary>
     public void RecordStageLatency(PipelineStage stage, double microseconds) =>
         _stageLatency.Record(microseconds, _stageTags[(int)stage]);

@@ -13,7 +13,10 @@ namespace Exchange.Host.Venue;
 /// at StorePath/SENDER-TARGET.session (sequence numbers and sent messages survive restarts); an empty StorePath keeps
 /// the session in memory.
 /// </remarks>
-internal sealed class FixGatewayFactory(ILoggerFactory loggers) : IGatewayFactory
+/// <param name="loggers">The gateway's log.</param>
+/// <param name="clock">Receive times (the commands' timestamps), SendingTime and session timers; the venue's trading
+/// days run on the same clock, so an order and the day roll are stamped alike.</param>
+internal sealed class FixGatewayFactory(ILoggerFactory loggers, IClock clock) : IGatewayFactory
 {
     public IFixGateway Create(VenueOptions options, IReadOnlyList<Instrument> instruments, ICommandPublisher commands, IMarketDataRequestHandler marketData)
     {
@@ -26,7 +29,7 @@ internal sealed class FixGatewayFactory(ILoggerFactory loggers) : IGatewayFactor
         return new FixGateway(
             sessions,
             instruments,
-            SystemClock.Instance,
+            clock,
             static config => config.CreateStore(),
             commands,
             marketData,

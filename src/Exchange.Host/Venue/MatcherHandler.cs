@@ -9,7 +9,8 @@ namespace Exchange.Host.Venue;
 
 /// <summary>
 /// The matcher on the inbound ring, in parallel with the journaller: applies each command to the engine, copies its
-/// events into the outbound ring, publishes the touched book to the market-data store and keeps the counters.
+/// events into the outbound ring, publishes the touched book (every book after a new trading day, which expires Day
+/// orders in any of them) to the market-data store and keeps the counters.
 /// </summary>
 /// <remarks>
 /// Threading: the matcher thread is the only thread that touches the engine, the outbound ring's producer side, the
@@ -83,9 +84,23 @@ internal struct MatcherHandler : IEventHandler<InboundSlot>
             _counters.TradesExecuted(tradeSides / 2);
         }
 
-        if (bookChanged)
+        if (evt.Command.Type == Core.Commands.CommandType.NewTradingDay)
+        {
+            _counters.TradingDayStarted(_engine.ClOrdIdsUsedToday);
+            if (bookChanged)
+            {
+                _books.PublishAll(evt.Command.Sequence);
+            }
+        }
+        else if (bookChanged)
         {
             _books.Publish(evt.Command.InstrumentId, evt.Command.Sequence);
+        }
+
+        if (endOfBatch)
+        {
+            // Once a batch, not per command: the gauge and the capacity warning read it every 200 ms or so.
+            _counters.ClOrdIdsUsed(_engine.ClOrdIdsUsedToday);
         }
     }
 }

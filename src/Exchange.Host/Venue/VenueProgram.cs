@@ -1,3 +1,4 @@
+using Exchange.Fix.Session;
 using Exchange.Host.Configuration;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
@@ -101,14 +102,16 @@ internal static class VenueProgram
         IServiceCollection services = builder.Services;
         services.AddSingleton(options);
         services.AddSingleton<VenueEndpoint>();
-        services.AddSingleton<IGatewayFactory>(provider => new FixGatewayFactory(provider.GetRequiredService<ILoggerFactory>()));
+        services.AddSingleton<IClock>(SystemClock.Instance);
+        services.AddSingleton<IGatewayFactory>(provider => new FixGatewayFactory(provider.GetRequiredService<ILoggerFactory>(), provider.GetRequiredService<IClock>()));
         services.AddSingleton(provider => new VenueService(
             provider.GetRequiredService<VenueOptions>(),
             provider.GetRequiredService<IGatewayFactory>(),
             provider.GetRequiredService<VenueEndpoint>(),
             provider.GetRequiredService<ILoggerFactory>(),
             provider.GetRequiredService<IHostApplicationLifetime>(),
-            provider.GetService<IMeterFactory>()));
+            provider.GetService<IMeterFactory>(),
+            clock: provider.GetRequiredService<IClock>()));
 
         // The systemd lifetime sends READY=1 when the host has started every hosted service: the venue's StartAsync
         // returns only once the journal is replayed and the listener is open.

@@ -8,6 +8,8 @@ using Exchange.Core.Commands;
 using Exchange.Core.Domain;
 using Exchange.Core.Events;
 using Exchange.Fix.Gateway;
+using IClock = Exchange.Fix.Session.IClock;
+using SystemClock = Exchange.Fix.Session.SystemClock;
 using Exchange.Host.Configuration;
 using Exchange.Host.Journal;
 using Exchange.Host.MarketData;
@@ -29,7 +31,10 @@ namespace Exchange.Host.Venue;
 /// open the journal (a torn tail is truncated and logged; corruption, or a journal of other instruments or sessions,
 /// refuses the start) and replay every record into the engine before anything is accepted, handing each replayed event
 /// to the gateway so that reports a session store never got are stored for resend; publish the recovered books; start
-/// the sender, then the journaller and the matcher; start market data; open the listener last.</para>
+/// the sender, then the journaller and the matcher; publish a new trading day if the journal ends in an earlier one;
+/// start market data; open the listener last.</para>
+/// <para>Periodic work (every 200 ms; a timer in Threaded mode, the polling thread in Inline mode): the sessions'
+/// timers, the trading-day boundary (<see cref="TradingDayRoller"/>), the day's client-id capacity warning.</para>
 /// <para>Stop: close the listener; log sessions out; refuse new commands; drain the inbound ring (everything accepted
 /// is journalled and matched), then the outbound ring (every report that can be sent is sent); close the journal
 /// (fsync); stop market data.</para>
@@ -48,6 +53,7 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
     private readonly IHostApplicationLifetime? _lifetime;
     private readonly IMeterFactory? _meterFactory;
     private readonly Func<IReadOnlyList<Instrument>, VenueEngine>? _engineFactory;
+    private readonly IClock _clock;
     private readonly ConcurrentDictionary<long, Task> _connections = new();
     private readonly CancellationTokenSource _connectionsStop = new();
 
@@ -64,6 +70,8 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
     private SocketListener? _listener;
     private Timer? _pollTimer;
     private VenueMetrics? _metrics;
+    private TradingDayRoller? _tradingDay;
+    private ClOrdIdCapacityWatch? _clOrdIdWatch;
     private int _stopped;
 
     public VenueService(
@@ -73,7 +81,8 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         ILoggerFactory loggerFactory,
         IHostApplicationLifetime? lifetime = null,
         IMeterFactory? meterFactory = null,
-        Func<IReadOnlyList<Instrument>, VenueEngine>? engineFactory = null)
+        Func<IReadOnlyList<Instrument>, VenueEngine>? engineFactory = null,
+        IClock? clock = null)
     {
         _options = options;
         _gatewayFactory = gatewayFactory;
@@ -83,6 +92,7 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         _lifetime = lifetime;
         _meterFactory = meterFactory;
         _engineFactory = engineFactory;
+        _clock = clock ?? SystemClock.Instance;
     }
 
     /// <summary>Counters the matcher keeps (orders, trades, rejects); readable from any thread.</summary>
@@ -99,6 +109,9 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
 
     /// <summary>What opening the journal found (after start).</summary>
     internal JournalScan JournalScan { get; private set; }
+
+    /// <summary>The trading day the venue is in (after start): <see cref="TradingDayCalendar.DayOf"/> numbering.</summary>
+    internal long TradingDay => _tradingDay?.CurrentDay ?? long.MinValue;
 
     [UnconditionalSuppressMessage("Trimming", "IL2026", Justification = "The JIT build loads strategy plugins by design; NativeAOT builds pass an engine factory.")]
     [UnconditionalSuppressMessage("AOT", "IL3050", Justification = "As above.")]
@@ -223,10 +236,15 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
 
         // The gateway before the replay: the replay hands it the reports its session stores may lack.
         _gateway = _gatewayFactory.Create(_options, instruments, _ingress, _marketData);
-        _ingress.ContinueAfter(Recover(books, _gateway, instruments));
+        _ingress.ContinueAfter(Recover(books, _gateway, instruments, out long? latestReplayedTimestamp));
         _gate = new DurabilityGate(_journal!.DurableSequence);
+        Counters.ClOrdIdsUsed(_engine.Engine.ClOrdIdsUsedToday);
+        _tradingDay = new TradingDayRoller(
+            TradingDayCalendar.FromOptions(_options.TradingDay), _clock, _ingress, _loggerFactory.CreateLogger<TradingDayRoller>());
 
         _metrics = new VenueMetrics(Counters, _meterFactory);
+        _metrics.ObserveClOrdIds(pipeline.MaxClOrdIdsPerDay);
+        _clOrdIdWatch = new ClOrdIdCapacityWatch(Counters, pipeline.MaxClOrdIdsPerDay, _logger);
         EventProcessor sender = _outbound.AddProcessor(new SenderHandler(_gateway, _gate, senderWait, _metrics), senderWait, "sender");
         _journaller = _inbound.AddProcessor(new JournalHandler(_journal, _gate), journalWait, "journaller");
         IFixGateway gateway = _gateway;
@@ -242,7 +260,7 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
                 _gateway, inlinePipeline, matcherWait, cpu, ReceiveBufferSize, OnConnectionFault, OnPollerFault)
             {
                 PinHandler = result => OnPinned("poller", result),
-                Periodic = () => Poll(gateway),
+                Periodic = () => RunPeriodic(gateway),
                 Passes = passes,
             };
         }
@@ -266,13 +284,17 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         {
             _outbound.StartInline();
             _inbound.StartInline();
-            _poller.Start();
         }
         else
         {
             _outbound.Start();
             _inbound.Start();
         }
+
+        // Before any connection can publish, so the day's first order comes after the roll; and in Inline mode before
+        // the polling thread starts, because it is then the ring's only producer (starting it hands the ring over).
+        _tradingDay.StartAfterReplay(latestReplayedTimestamp);
+        _poller?.Start();
 
         _marketData.Start(_gateway);
 
@@ -283,8 +305,8 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         IPEndPoint bound = _listener.LocalEndPoint;
         if (_poller is null)
         {
-            // Threaded: session timers on a timer; Inline runs them on the polling thread (ConnectionPoller.Periodic).
-            _pollTimer = new Timer(_ => Poll(gateway), null, TimeSpan.FromMilliseconds(200), TimeSpan.FromMilliseconds(200));
+            // Threaded: periodic work on a timer; Inline runs it on the polling thread (ConnectionPoller.Periodic).
+            _pollTimer = new Timer(_ => RunPeriodic(gateway), null, TimeSpan.FromMilliseconds(200), TimeSpan.FromMilliseconds(200));
         }
 
         LogListening(_logger, bound.Address.ToString(), bound.Port, _engine.Description, pipeline.Mode, pipeline.MatcherWait);
@@ -314,10 +336,11 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
 
     /// <summary>
     /// Opens the journal and replays it into the engine, handing every event to <paramref name="gateway"/> so each
-    /// session stores the reports its store lacks; returns the last journalled sequence (-1 when empty). The journal is
-    /// opened with the configured instruments and sessions, so one written under another order is refused.
+    /// session stores the reports its store lacks; returns the last journalled sequence (-1 when empty) and the
+    /// greatest command timestamp replayed (null when empty), which says which trading day the journal ends in. The
+    /// journal is opened with the configured instruments and sessions, so one written under another order is refused.
     /// </summary>
-    private long Recover(BookPublisher books, IFixGateway gateway, IReadOnlyList<Instrument> instruments)
+    private long Recover(BookPublisher books, IFixGateway gateway, IReadOnlyList<Instrument> instruments, out long? latestTimestamp)
     {
         string path = Path.GetFullPath(_options.Journal.Path);
         string? directory = Path.GetDirectoryName(path);
@@ -337,6 +360,7 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         long replayed = 0;
         long reports = 0;
         long lastEventId = 0;
+        long latest = long.MinValue;
         VenueEngine engine = _engine!;
         var configuration = new JournalConfiguration(
             instruments,
@@ -359,6 +383,7 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
                 lastEventId = engineEvent.EventId;
             }
 
+            latest = Math.Max(latest, command.Timestamp);
             replayed++;
         }, out JournalScan scan);
         gateway.CompleteRecovery(lastEventId);
@@ -375,6 +400,7 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         books.PublishAll(scan.LastSequence);
         RecoveredCommands = replayed;
         RecoveredReports = reports;
+        latestTimestamp = replayed == 0 ? null : latest;
         LogReplayed(_logger, replayed, Stopwatch.GetElapsedTime(started).TotalMilliseconds, _engine!.Engine.RestingOrderCount, reports);
         return scan.LastSequence;
     }
@@ -424,7 +450,7 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         }
     }
 
-    private void Poll(IFixGateway gateway)
+    private void RunPeriodic(IFixGateway gateway)
     {
         try
         {
@@ -435,6 +461,18 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
 #pragma warning restore CA1031
         {
             LogPollFailed(_logger, exception);
+        }
+
+        try
+        {
+            _tradingDay?.Check();
+            _clOrdIdWatch?.Check();
+        }
+#pragma warning disable CA1031 // As above: the next tick retries.
+        catch (Exception exception)
+#pragma warning restore CA1031
+        {
+            LogTradingDayCheckFailed(_logger, exception);
         }
     }
 
@@ -581,6 +619,9 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
 
     [LoggerMessage(Level = LogLevel.Error, Message = "Session timer poll failed")]
     private static partial void LogPollFailed(ILogger logger, Exception exception);
+
+    [LoggerMessage(Level = LogLevel.Error, Message = "Trading day or client-id capacity check failed")]
+    private static partial void LogTradingDayCheckFailed(ILogger logger, Exception exception);
 
     [LoggerMessage(Level = LogLevel.Error, Message = "The {Ring} ring did not drain in time; unsent reports were dropped")]
     private static partial void LogDrainIncomplete(ILogger logger, string ring);

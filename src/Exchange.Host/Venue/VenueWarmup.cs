@@ -44,7 +44,7 @@ internal static class VenueWarmup
 
         long started = Stopwatch.GetTimestamp();
         var publisher = new ScratchPublisher();
-        IFixGateway gateway = new FixGatewayFactory(NullLoggerFactory.Instance).Create(InMemory(options), instruments, publisher, DiscardingMarketDataRequests.Instance);
+        IFixGateway gateway = new FixGatewayFactory(NullLoggerFactory.Instance, SystemClock.Instance).Create(InMemory(options), instruments, publisher, DiscardingMarketDataRequests.Instance);
         var script = new Script(options.Sessions[0], instruments[0]);
         int messages = 0, events = 0;
         Span<int> byType = stackalloc int[256];

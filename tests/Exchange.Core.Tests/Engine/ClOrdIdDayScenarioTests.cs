@@ -125,7 +125,7 @@ public class ClOrdIdDayScenarioTests
     public void A_new_trading_day_frees_the_ids_of_done_orders_but_not_of_resting_ones(string combination)
     {
         var h = EngineHarness.For(combination);
-        h.Buy("rests", -1, 5);
+        h.Buy("rests", -1, 5, TimeInForce.GoodTillCancel); // a Day order would expire with the day
         h.Buy("done", -2, 5);
         h.Cancel("c1", "done", Side.Buy);
 

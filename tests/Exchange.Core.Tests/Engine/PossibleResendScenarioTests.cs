@@ -107,8 +107,9 @@ public class PossibleResendScenarioTests
     [MemberData(nameof(Combinations))]
     public void A_resting_order_carried_into_a_new_day_is_still_reported_and_ids_stay_per_owner(string combination)
     {
+        // Good till cancel: a Day order would expire with the day.
         var h = EngineHarness.For(combination);
-        Command order = Commands.Limit(1, 1, "b1", Side.Buy, TestInstruments.P(-1), 10);
+        Command order = Commands.Limit(1, 1, "b1", Side.Buy, TestInstruments.P(-1), 10, TimeInForce.GoodTillCancel);
         long orderId = h.Send(order)[0].OrderId;
         h.Send(new Command { Type = CommandType.NewTradingDay });
 

@@ -8,8 +8,8 @@ namespace Exchange.Core.Tests.Engine;
 /// type and time in force near the mid (so they cross often), cancels and replaces of recent client ids (live or not,
 /// sometimes another owner's or the wrong side), duplicate ids, ids reused long after their order is done (by the
 /// same owner, for new orders), new orders resent as possible resends (an exact copy of a recent one, its order live
-/// or not, and now and then a fresh order flagged as one), invalid fields, and now and then a new trading day. Same
-/// seed, same stream.
+/// or not, and now and then a fresh order flagged as one), invalid fields, and now and then a new trading day (which
+/// expires the Day orders). Same seed, same stream.
 /// </summary>
 public sealed class RandomCommandStream(int seed, int instrumentCount = 3, int ownerCount = 4)
 {

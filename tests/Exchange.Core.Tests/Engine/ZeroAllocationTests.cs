@@ -11,8 +11,8 @@ namespace Exchange.Core.Tests.Engine;
 
 /// <summary>
 /// Proof that steady-state matching allocates nothing: a million mixed commands (adds, cancels, partial cancels, price
-/// replaces, crossing IOC/FOK orders that trade, resting orders sent again with and without PossibleResend) after
-/// warm-up, with 0 bytes allocated on the matching thread.
+/// replaces, crossing IOC/FOK orders that trade, resting orders sent again with and without PossibleResend, new
+/// trading days that expire Day orders) after warm-up, with 0 bytes allocated on the matching thread.
 /// </summary>
 [Collection(ZeroAllocationCollection.Name)]
 public class ZeroAllocationTests
@@ -21,6 +21,9 @@ public class ZeroAllocationTests
     private const int BaseOrdersPerSide = 50;
     private const int BlockLength = 10_000;
     private const int MeasuredBlocks = 100;
+
+    /// <summary>Where <see cref="Run"/> counts expiries, after the event types' own counts.</summary>
+    private const int ExpiredCount = 8;
 
     [Fact]
     public void Million_mixed_commands_allocate_nothing_after_warm_up()
@@ -36,7 +39,7 @@ public class ZeroAllocationTests
         int baseCount = engine.RestingOrderCount;
         Command[] block = SteadyStateBlock(seed: 7);
 
-        var warmUp = new int[8];
+        var warmUp = new int[ExpiredCount + 1];
         for (int i = 0; i < 40; i++)
         {
             Run(engine, block, warmUp);
@@ -46,7 +49,7 @@ public class ZeroAllocationTests
 
         // Tiered compilation is off for test assemblies (tests/Directory.Build.props), so the code measured here is
         // final after warm-up and one strict measurement suffices.
-        var counts = new int[8];
+        var counts = new int[ExpiredCount + 1];
         long before = GC.GetAllocatedBytesForCurrentThread();
         for (int i = 0; i < MeasuredBlocks; i++)
         {
@@ -60,6 +63,7 @@ public class ZeroAllocationTests
         Assert.True(counts[(int)EventType.Replaced] > MeasuredBlocks * 300, $"only {counts[(int)EventType.Replaced]} replaces");
         Assert.True(counts[(int)EventType.Cancelled] > MeasuredBlocks * 1000, $"only {counts[(int)EventType.Cancelled]} cancels");
         Assert.True(counts[(int)EventType.OrderStatus] > MeasuredBlocks * 20, $"only {counts[(int)EventType.OrderStatus]} order statuses");
+        Assert.True(counts[ExpiredCount] > MeasuredBlocks * 10, $"only {counts[ExpiredCount]} Day orders expired");
     }
 
     private static void Run(MatchingEngine<IntrusiveListOrderList, SortedArrayLevelIndex> engine, Command[] block, int[] counts)
@@ -69,11 +73,15 @@ public class ZeroAllocationTests
             foreach (ref readonly EngineEvent e in engine.Process(in block[i]))
             {
                 counts[(int)e.Type]++;
+                counts[ExpiredCount] += e.CancelReason == CancelReason.Expired ? 1 : 0;
             }
         }
     }
 
-    /// <summary>Deep orders (30..79 ticks from the mid) that the block never reaches, so the book never drains.</summary>
+    /// <summary>
+    /// Deep orders (30..79 ticks from the mid) that the block never reaches, so the book never drains. Good till
+    /// cancel, so the block's new trading day leaves them resting.
+    /// </summary>
     private static IEnumerable<Command> BaseBook()
     {
         for (int instrument = 0; instrument < Instruments; instrument++)
@@ -81,22 +89,23 @@ public class ZeroAllocationTests
             long lot = instrument == 0 ? 10 : 1;
             for (int i = 0; i < BaseOrdersPerSide; i++)
             {
-                yield return Commands.Limit(instrument, 0, ClOrdId.From($"base{instrument}-b{i}"), Side.Buy, TestInstruments.P(-30 - i), lot * 5);
-                yield return Commands.Limit(instrument, 0, ClOrdId.From($"base{instrument}-s{i}"), Side.Sell, TestInstruments.P(30 + i), lot * 5);
+                yield return Commands.Limit(instrument, 0, ClOrdId.From($"base{instrument}-b{i}"), Side.Buy, TestInstruments.P(-30 - i), lot * 5, TimeInForce.GoodTillCancel);
+                yield return Commands.Limit(instrument, 0, ClOrdId.From($"base{instrument}-s{i}"), Side.Sell, TestInstruments.P(30 + i), lot * 5, TimeInForce.GoodTillCancel);
             }
         }
     }
 
     /// <summary>
-    /// A block of commands that ends with every order it created gone (filled or cancelled) and then starts a new trading
-    /// day, so it can be replayed any number of times with the same client ids (each used once per block). Resting orders sit 1..10 ticks from the mid; takers are IOC/FOK limits
+    /// A block of commands that ends with its good-till-cancel orders cancelled and a new trading day, which expires its
+    /// Day orders still resting: every order it created is gone, so it can be replayed any number of times with the same
+    /// client ids (each used once per block). Resting orders sit 1..10 ticks from the mid; takers are IOC/FOK limits
     /// within 10 ticks, so base orders are never touched. Cancels of already-filled orders are rejected (also measured).
     /// </summary>
     private static Command[] SteadyStateBlock(int seed)
     {
         var random = new Random(seed);
         var commands = new List<Command>(BlockLength);
-        var live = new List<(int Instrument, ClOrdId Id, Side Side, long Price, long Quantity)>();
+        var live = new List<(int Instrument, ClOrdId Id, Side Side, long Price, long Quantity, TimeInForce Tif)>();
         int next = 0;
         while (commands.Count < BlockLength - 1 - live.Count)
         {
@@ -110,9 +119,10 @@ public class ZeroAllocationTests
                 long price = TestInstruments.P(side == Side.Buy ? -ticks : ticks);
                 long quantity = lot * random.Next(1, 10);
                 var id = ClOrdId.From($"r{next++}");
-                Command order = Commands.Limit(instrument, 1, id, side, price, quantity, random.Next(2) == 0 ? TimeInForce.Day : TimeInForce.GoodTillCancel);
+                TimeInForce tif = random.Next(2) == 0 ? TimeInForce.Day : TimeInForce.GoodTillCancel;
+                Command order = Commands.Limit(instrument, 1, id, side, price, quantity, tif);
                 commands.Add(order);
-                live.Add((instrument, id, side, price, quantity));
+                live.Add((instrument, id, side, price, quantity, tif));
                 if (next % 25 == 0)
                 {
                     // Sent again while it rests, as a possible resend (answered with its status) or as a plain
@@ -149,7 +159,7 @@ public class ZeroAllocationTests
             }
         }
 
-        foreach (var order in live)
+        foreach (var order in live.Where(o => o.Tif == TimeInForce.GoodTillCancel))
         {
             commands.Add(Commands.Cancel(order.Instrument, 1, ClOrdId.From($"c{next++}"), order.Id, order.Side));
         }

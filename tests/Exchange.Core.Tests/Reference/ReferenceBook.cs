@@ -15,7 +15,8 @@ namespace Exchange.Core.Tests.Reference;
 /// <remarks>
 /// Order ids are 1, 2, 3... (the comparison maps ids by first appearance, so only consistency matters). Client ids: a
 /// set of every (owner, ClOrdID) an accepted command used since the last new trading day; a refused new order naming
-/// a resting order of its owner reports that order.
+/// a resting order of its owner reports that order. A new trading day first expires the Day orders still resting,
+/// reading each book from the top.
 /// </remarks>
 public sealed class ReferenceBook : IMatchingEngine
 {
@@ -42,6 +43,8 @@ public sealed class ReferenceBook : IMatchingEngine
 
     public int RestingOrderCount => _bids.Sum(b => b.Count) + _asks.Sum(a => a.Count);
 
+    public int ClOrdIdsUsedToday => _usedToday.Count;
+
     public ReadOnlySpan<EngineEvent> Process(in Command command)
     {
         _events.Clear();
@@ -52,7 +55,7 @@ public sealed class ReferenceBook : IMatchingEngine
             case CommandType.NewOrder: NewOrder(c); break;
             case CommandType.Cancel: Cancel(c); break;
             case CommandType.Replace: Replace(c); break;
-            case CommandType.NewTradingDay: _usedToday.Clear(); break;
+            case CommandType.NewTradingDay: NewTradingDay(c); break;
             default: Reject(c, RejectReason.UnknownCommand); break;
         }
 
@@ -261,6 +264,27 @@ public sealed class ReferenceBook : IMatchingEngine
                 Insert(order);
             }
         }
+    }
+
+    /// <summary>Instrument by instrument, bids then asks, each in priority order: every Day order expires. Then the ids reset.</summary>
+    private void NewTradingDay(Command c)
+    {
+        for (int instrument = 0; instrument < _instruments.Count; instrument++)
+        {
+            foreach (List<Order> side in new[] { _bids[instrument], _asks[instrument] })
+            {
+                foreach (Order order in side.Where(o => o.Tif == TimeInForce.Day).ToList())
+                {
+                    side.Remove(order);
+                    order.Leaves = 0;
+                    EngineEvent e = Add(EventType.Cancelled, c, order);
+                    e.CancelReason = CancelReason.Expired;
+                    SetLast(e);
+                }
+            }
+        }
+
+        _usedToday.Clear();
     }
 
     /// <summary>The taker trades with the best opposite order while prices cross; each trade at the resting price.</summary>

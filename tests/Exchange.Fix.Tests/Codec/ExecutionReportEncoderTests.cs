@@ -89,6 +89,28 @@ public class ExecutionReportEncoderTests
     }
 
     [Theory]
+    [InlineData(0)]
+    [InlineData(500)]
+    public void Expiry_IsExecTypeAndOrdStatusExpired_WithItsText(long cum)
+    {
+        EngineEvent e = Event(EventType.Cancelled);
+        e.SourceCommand = CommandType.NewTradingDay;
+        e.CancelReason = CancelReason.Expired;
+        e.CumulativeQuantity = cum;
+        e.CumulativeNotional = cum * 1_434_200;
+        e.LeavesQuantity = 0;
+
+        FixMessage message = EncodeAndParse(e, out _);
+
+        Assert.Equal("C", Field(message, FixTags.ExecType));
+        Assert.Equal("C", Field(message, FixTags.OrdStatus));
+        Assert.Equal("C056", Field(message, FixTags.ClOrdID));
+        Assert.False(message.Has(FixTags.OrigClOrdID));
+        Assert.Equal(cum.ToString(System.Globalization.CultureInfo.InvariantCulture), Field(message, FixTags.CumQty));
+        Assert.Equal("Day order expired at the start of a new trading day", Field(message, FixTags.Text));
+    }
+
+    [Theory]
     [InlineData(RejectReason.UnknownInstrument, "1")]
     [InlineData(RejectReason.UnknownOrder, "5")]
     [InlineData(RejectReason.DuplicateClOrdId, "6")]

@@ -9,6 +9,8 @@ using Exchange.Fix.Tests.Codec;
 using Exchange.Fix.Tests.Session;
 using Xunit;
 
+using Exchange.Tests.Shared;
+
 namespace Exchange.Fix.Tests.Gateway;
 
 /// <summary>A gateway with one session (VENUE serving CLIENT1, owner 0) and a synchronously driven connection.</summary>

@@ -4,6 +4,8 @@ using Exchange.Core.Events;
 using Exchange.Fix.Gateway;
 using Xunit;
 
+using Exchange.Tests.Shared;
+
 namespace Exchange.Fix.Tests.Gateway;
 
 /// <summary>Engine events out through the gateway: ExecutionReports, OrderCancelRejects, stage tags, slow consumers.</summary>
@@ -26,7 +28,7 @@ public sealed class GatewayOutboundTests
         LastPrice = lastQty > 0 ? 1_434_200 : 0,
         LastQuantity = lastQty,
         EventId = 900 + leaves,
-        Timestamp = Session.FakeClock.Start,
+        Timestamp = FakeClock.Start,
         ClOrdId = ClOrdId.From("ORD-1"),
     };
 

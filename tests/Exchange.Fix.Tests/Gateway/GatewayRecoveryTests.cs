@@ -4,6 +4,8 @@ using Exchange.Core.Events;
 using Exchange.Fix.Session;
 using Xunit;
 
+using Exchange.Tests.Shared;
+
 namespace Exchange.Fix.Tests.Gateway;
 
 /// <summary>
@@ -254,7 +256,7 @@ public sealed class GatewayRecoveryTests : IDisposable
         LastQuantity = lastQuantity,
         RejectReason = type == EventType.Rejected ? RejectReason.PriceOffTick : RejectReason.None,
         EventId = eventId,
-        Timestamp = Tests.Session.FakeClock.Start,
+        Timestamp = FakeClock.Start,
         ClOrdId = ClOrdId.From(clOrdId),
     };
 
@@ -265,7 +267,7 @@ public sealed class GatewayRecoveryTests : IDisposable
         Side = Side.Buy,
         RejectReason = RejectReason.UnknownOrder,
         EventId = eventId,
-        Timestamp = Tests.Session.FakeClock.Start,
+        Timestamp = FakeClock.Start,
         ClOrdId = ClOrdId.From(clOrdId),
         OrigClOrdId = ClOrdId.From(origClOrdId),
     };

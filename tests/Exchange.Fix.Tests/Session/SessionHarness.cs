@@ -1,6 +1,8 @@
 using Xunit;
 using Exchange.Fix.Session;
 
+using Exchange.Tests.Shared;
+
 namespace Exchange.Fix.Tests.Session;
 
 /// <summary>One configured session (VENUE &lt;- CLIENT1) over a memory store, a fake clock and recording sinks.</summary>

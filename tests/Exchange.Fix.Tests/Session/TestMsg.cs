@@ -2,6 +2,8 @@ using System.Text;
 using Exchange.Fix.Codec;
 using Exchange.Fix.Session;
 
+using Exchange.Tests.Shared;
+
 namespace Exchange.Fix.Tests.Session;
 
 /// <summary>

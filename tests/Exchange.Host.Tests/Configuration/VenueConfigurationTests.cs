@@ -28,6 +28,16 @@ public sealed class VenueConfigurationTests
     }
 
     [Fact]
+    public void The_trading_day_starts_at_midnight_UTC_unless_configured()
+    {
+        Assert.Equal("00:00", VenueConfiguration.Bind(Build(null)).TradingDay.StartsAt);
+
+        VenueOptions options = VenueConfiguration.Bind(Build(null, "--Venue:TradingDay:StartsAt=21:30"));
+
+        Assert.Equal(new TimeSpan(21, 30, 0), Exchange.Host.Venue.TradingDayCalendar.FromOptions(options.TradingDay).StartsAt);
+    }
+
+    [Fact]
     public void Command_line_overrides_a_single_key()
     {
         VenueOptions options = VenueConfiguration.Bind(Build(null, "--Venue:Listen:Port=9999", "--Venue:Pipeline:MatcherWait=Yielding"));
@@ -69,6 +79,8 @@ public sealed class VenueConfigurationTests
     [InlineData("--Venue:Instruments:0:TickSize=0.00001", "Venue:Instruments:0:TickSize: '0.00001' needs more than PriceDecimals=4 decimal places.")]
     [InlineData("--Venue:Instruments:0:MinPrice=3000", "Venue:Instruments:0: MinPrice 3000 is above MaxPrice 2000.")]
     [InlineData("--Venue:Sessions:1:TargetCompId=CLIENT1", "Venue:Sessions:1: session EXCH->CLIENT1 is configured twice.")]
+    [InlineData("--Venue:TradingDay:StartsAt=24:00", "Venue:TradingDay:StartsAt: '24:00' is not a UTC time of day. Allowed values: HH:mm or HH:mm:ss, 00:00 to 23:59:59.")]
+    [InlineData("--Venue:TradingDay:StartsAt=5pm", "Venue:TradingDay:StartsAt: '5pm' is not a UTC time of day. Allowed values: HH:mm or HH:mm:ss, 00:00 to 23:59:59.")]
     public void Invalid_values_name_the_key_and_what_is_allowed(string arg, string expected)
     {
         var ex = Assert.Throws<VenueConfigurationException>(() => VenueConfiguration.Bind(Build(null, arg)));
@@ -79,6 +91,7 @@ public sealed class VenueConfigurationTests
     [Theory]
     [InlineData("--Venue:Jornal:Fsync=Never", "Jornal")]
     [InlineData("--Venue:Journal:FsyncIntervalMs=5", "FsyncIntervalMs")]
+    [InlineData("--Venue:TradingDay:StartAt=17:00", "StartAt")]
     public void A_misspelt_key_fails_at_start_naming_it(string arg, string expected)
     {
         var ex = Assert.Throws<VenueConfigurationException>(() => VenueConfiguration.Bind(Build(null, arg)));

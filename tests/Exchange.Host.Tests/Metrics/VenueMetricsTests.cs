@@ -25,6 +25,8 @@ public class VenueMetricsTests
         var passes = new PollerPasses();
         passes.Observe(System.Diagnostics.Stopwatch.Frequency / 500);
         metrics.ObservePoller(passes);
+        counters.ClOrdIdsUsed(1234);
+        metrics.ObserveClOrdIds(4096);
 
         var longs = new List<(string Name, long Value, string? Tag)>();
         var doubles = new List<(string Name, double Value, string? Tag)>();
@@ -38,6 +40,8 @@ public class VenueMetricsTests
         };
         listener.SetMeasurementEventCallback<long>((instrument, value, tags, _) => longs.Add((instrument.Name, value, FirstTag(tags))));
         listener.SetMeasurementEventCallback<double>((instrument, value, tags, _) => doubles.Add((instrument.Name, value, FirstTag(tags))));
+        var ints = new List<(string Name, long Value, string? Tag)>();
+        listener.SetMeasurementEventCallback<int>((instrument, value, tags, _) => ints.Add((instrument.Name, value, FirstTag(tags))));
         listener.Start();
 
         metrics.RecordStageLatency(PipelineStage.Matched, 12.5);
@@ -55,6 +59,8 @@ public class VenueMetricsTests
         Assert.Contains(("exchange.poller.slow_passes", 1L, (string?)"1ms"), longs);
         Assert.Contains(("exchange.poller.slow_passes", 0L, (string?)"10ms"), longs);
         Assert.Contains(doubles, m => m.Name == "exchange.poller.slow_pass_time" && Math.Abs(m.Value - 2) < 0.01);
+        Assert.Contains(("exchange.clordids.used", 1234L, (string?)null), longs.Select(m => (m.Name, m.Value, m.Tag)).Concat(ints));
+        Assert.Contains(("exchange.clordids.limit", 4096L, (string?)null), longs.Select(m => (m.Name, m.Value, m.Tag)).Concat(ints));
     }
 
     [Fact]

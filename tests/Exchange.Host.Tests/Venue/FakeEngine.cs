@@ -8,7 +8,8 @@ namespace Exchange.Host.Tests.Venue;
 
 /// <summary>
 /// A stand-in engine for pipeline tests: a new order is accepted and rests (a duplicate ClOrdID per owner is
-/// rejected), a cancel removes a resting order or is rejected. It records every command it processed, in order.
+/// rejected), a cancel removes a resting order or is rejected, a new trading day has no events. It records every
+/// command it processed, in order.
 /// Single-threaded like the real engine; read <see cref="Processed"/> only after the matcher stopped.
 /// </summary>
 internal sealed class FakeEngine : IMatchingEngine
@@ -22,9 +23,16 @@ internal sealed class FakeEngine : IMatchingEngine
 
     public int RestingOrderCount => _resting.Count;
 
+    public int ClOrdIdsUsedToday => _resting.Count;
+
     public ReadOnlySpan<EngineEvent> Process(in Command command)
     {
         Processed.Add(command);
+        if (command.Type == CommandType.NewTradingDay)
+        {
+            return [];
+        }
+
         ref EngineEvent e = ref _buffer[0];
         e = new EngineEvent
         {

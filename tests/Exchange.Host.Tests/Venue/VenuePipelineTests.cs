@@ -190,9 +190,18 @@ public sealed class VenuePipelineTests
         Assert.False(gateway.Commands!.TryPublish(in command));
     }
 
-    /// <summary>A venue over <paramref name="gateway"/>; with <paramref name="engine"/> null, the real engine from the plugins.</summary>
+    /// <summary>
+    /// A venue over <paramref name="gateway"/>; with <paramref name="engine"/> null, the real engine from the plugins.
+    /// Its clock stands still on the day the test commands are stamped with (<see cref="VenueTestOptions.TestDay"/>)
+    /// unless <paramref name="clock"/> says otherwise, so no test crosses a trading day by accident.
+    /// </summary>
     internal static VenueService CreateVenue(
-        TempVenueDirectory directory, FakeGateway gateway, Core.Engine.IMatchingEngine? engine, out CapturingLoggerProvider logs, Exchange.Host.Configuration.VenueOptions? options = null)
+        TempVenueDirectory directory,
+        FakeGateway gateway,
+        Core.Engine.IMatchingEngine? engine,
+        out CapturingLoggerProvider logs,
+        Exchange.Host.Configuration.VenueOptions? options = null,
+        Fix.Session.IClock? clock = null)
     {
         logs = new CapturingLoggerProvider();
         CapturingLoggerProvider provider = logs;
@@ -207,7 +216,8 @@ public sealed class VenuePipelineTests
                 var store = new FakeMarketDataStore();
                 store.Initialize(instruments.Count);
                 return new VenueEngine(engine, store, "fake engine");
-            });
+            },
+            clock: clock ?? new Exchange.Tests.Shared.FakeClock(VenueTestOptions.TestTime));
         return venue;
     }
 }

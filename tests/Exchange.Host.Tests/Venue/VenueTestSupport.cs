@@ -64,6 +64,12 @@ internal sealed class CapturingLoggerProvider : ILoggerProvider
 
 internal static class VenueTestOptions
 {
+    /// <summary>The moment test commands are stamped around: 2023-11-14 22:13:20 UTC, nanoseconds since the Unix epoch.</summary>
+    public const long TestTime = 1_700_000_000_000_000_000;
+
+    /// <summary>The UTC date of <see cref="TestTime"/>: with trading days starting at 00:00, the test commands' day.</summary>
+    public static readonly DateTime TestDay = new(2023, 11, 14, 0, 0, 0, DateTimeKind.Utc);
+
     /// <summary>Two sessions (owner 0 CLIENT1, owner 1 CLIENT2) with memory stores, two instruments, port 0, small rings.</summary>
     public static VenueOptions Create(string directory, string fsync = "EveryBatch") => new()
     {
@@ -104,7 +110,7 @@ internal static class VenueTestOptions
         OwnerId = owner,
         Price = price,
         Quantity = quantity,
-        Timestamp = 1_700_000_000_000_000_000 + i,
+        Timestamp = TestTime + i,
         ClOrdId = ClOrdId.From("O-" + i.ToString(System.Globalization.CultureInfo.InvariantCulture)),
     };
 }
