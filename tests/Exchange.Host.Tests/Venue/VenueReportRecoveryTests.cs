@@ -179,20 +179,7 @@ public sealed class VenueReportRecoveryTests
         return client;
     }
 
-    private static async Task<IHost> StartAsync(string config)
-    {
-        IHost host = VenueProgram.Build(["--config", config]);
-        try
-        {
-            await host.StartAsync().WaitAsync(TimeSpan.FromSeconds(30));
-            return host;
-        }
-        catch
-        {
-            host.Dispose();
-            throw;
-        }
-    }
+    private static Task<IHost> StartAsync(string config) => VenueHost.StartAsync(config);
 
     private static Task<IPEndPoint> EndPointOf(IHost venue) =>
         venue.Services.GetRequiredService<VenueEndpoint>().Bound.WaitAsync(TimeSpan.FromSeconds(10));

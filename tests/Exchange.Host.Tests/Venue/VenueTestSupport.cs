@@ -121,6 +121,12 @@ internal static class VenueHost
     public static async Task<IHost> StartAsync(TempVenueDirectory directory, string pipelineMode)
     {
         string config = VenueConfigFile.Write(directory.Path, port: 0, storePath: "", pipelineMode: pipelineMode);
+        return await StartAsync(config);
+    }
+
+    /// <summary>A started venue on the settings file <paramref name="config"/>.</summary>
+    public static async Task<IHost> StartAsync(string config)
+    {
         IHost host = VenueProgram.Build(["--config", config]);
         try
         {
