@@ -1,4 +1,5 @@
 using System.Runtime.InteropServices;
+using static Exchange.Core.Memory.LinuxMemory;
 
 namespace Exchange.Core.Memory;
 
@@ -17,12 +18,9 @@ namespace Exchange.Core.Memory;
 /// memory works as before. Elsewhere than Linux it is plain zeroed native memory. Pages are backed on first touch either
 /// way, and the memory reads as zeros.</para>
 /// </remarks>
-public static unsafe partial class HugePageMemory
+internal static unsafe class HugePageMemory
 {
     private const nuint HugePageBytes = 2 * 1024 * 1024;
-    private const int ProtReadWrite = 0x1 | 0x2;
-    private const int MapPrivateAnonymous = 0x02 | 0x20;
-    private const int MadvHugePage = 14;
 
     /// <summary>Zeroed memory for <paramref name="count"/> elements; release it with <see cref="Free"/> and the same count.</summary>
     public static T* Allocate<T>(long count)
@@ -31,14 +29,19 @@ public static unsafe partial class HugePageMemory
         nuint bytes = RoundUp(checked((nuint)count * (nuint)sizeof(T)));
         if (!OperatingSystem.IsLinux())
         {
-            return (T*)NativeMemory.AlignedAlloc(bytes, HugePageBytes) is var p && p != null
-                ? (T*)Zero(p, bytes)
-                : throw new OutOfMemoryException($"Could not allocate {bytes} bytes.");
+            void* memory = NativeMemory.AlignedAlloc(bytes, HugePageBytes);
+            if (memory == null)
+            {
+                throw new OutOfMemoryException($"Could not allocate {bytes} bytes.");
+            }
+
+            NativeMemory.Clear(memory, bytes);
+            return (T*)memory;
         }
 
         // Map one huge page more than needed and unmap the unaligned ends, so the table starts on a 2 MiB boundary.
         nuint mapped = bytes + HugePageBytes;
-        nint address = Mmap(null, mapped, ProtReadWrite, MapPrivateAnonymous, -1, 0);
+        nint address = Mmap(null, mapped, ProtReadWrite, MapPrivate | MapAnonymous, -1, 0);
         if (address == -1)
         {
             throw new OutOfMemoryException($"mmap of {mapped} bytes failed (errno {Marshal.GetLastPInvokeError()}).");
@@ -82,19 +85,4 @@ public static unsafe partial class HugePageMemory
     }
 
     private static nuint RoundUp(nuint bytes) => (Math.Max(bytes, 1) + HugePageBytes - 1) & ~(HugePageBytes - 1);
-
-    private static void* Zero(void* memory, nuint bytes)
-    {
-        NativeMemory.Clear(memory, bytes);
-        return memory;
-    }
-
-    [LibraryImport("libc", EntryPoint = "mmap", SetLastError = true)]
-    private static partial nint Mmap(void* address, nuint length, int protection, int flags, int fd, nint offset);
-
-    [LibraryImport("libc", EntryPoint = "munmap", SetLastError = true)]
-    private static partial int Munmap(void* address, nuint length);
-
-    [LibraryImport("libc", EntryPoint = "madvise", SetLastError = true)]
-    private static partial int Madvise(void* address, nuint length, int advice);
 }

@@ -1,5 +1,6 @@
 using System.Runtime.InteropServices;
 using Microsoft.Win32.SafeHandles;
+using static Exchange.Core.Memory.LinuxMemory;
 
 namespace Exchange.Core.Storage;
 
@@ -15,16 +16,8 @@ namespace Exchange.Core.Storage;
 /// takes more than a session store): address space is plentiful (128 TiB) but not endless, so thousands of session
 /// files must still fit. A finalizer releases a reservation whose owner was never disposed.
 /// </remarks>
-internal sealed unsafe partial class ReservedFileMapping : IDisposable
+internal sealed unsafe class ReservedFileMapping : IDisposable
 {
-    private const int ProtNone = 0;
-    private const int ProtReadWrite = 1 | 2;
-    private const int MapShared = 0x01;
-    private const int MapPrivate = 0x02;
-    private const int MapFixed = 0x10;
-    private const int MapAnonymous = 0x20;
-    private const int MapNoReserve = 0x4000;
-
     private static readonly long PageSize = Environment.SystemPageSize;
 
     private readonly SafeFileHandle _file;
@@ -135,10 +128,4 @@ internal sealed unsafe partial class ReservedFileMapping : IDisposable
 
         return result;
     }
-
-    [LibraryImport("libc", EntryPoint = "mmap", SetLastError = true)]
-    private static partial nint Mmap(void* address, nuint length, int protection, int flags, int fd, nint offset);
-
-    [LibraryImport("libc", EntryPoint = "munmap", SetLastError = true)]
-    private static partial int Munmap(void* address, nuint length);
 }
