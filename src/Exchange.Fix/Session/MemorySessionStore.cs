@@ -1,18 +1,27 @@
 namespace Exchange.Fix.Session;
 
 /// <summary>
-/// An in-process <see cref="ISessionStore"/> for tests and benchmarks. Messages are appended into native memory
-/// chunks (<see cref="OutboundMessageLog"/>): storing never allocates managed memory and never copies earlier messages.
-/// Nothing survives the process; memory grows with the session until <see cref="Reset"/>.
+/// An in-process <see cref="ISessionStore"/> for tests and benchmarks. Messages are kept in a native ring of fixed size
+/// (<see cref="OutboundMessageLog"/>): storing never allocates managed memory, never copies earlier messages, and keeps
+/// the most recent messages that fit. Older ones cannot be resent (a ResendRequest gap-fills them), and a report queued
+/// for an absent client is lost once it is overwritten. Nothing survives the process.
 /// </summary>
 public sealed class MemorySessionStore : ISessionStore
 {
-    private readonly SeqNumRanges _queued = new();
-    private OutboundMessageLog _log;
+    public const int DefaultCapacityBytes = OutboundMessageLog.DefaultCapacityBytes;
 
-    public MemorySessionStore()
+    private readonly SeqNumRanges _queued = new();
+    private readonly OutboundMessageLog _log;
+
+    /// <param name="capacityBytes">Size of the ring of messages.</param>
+    /// <param name="preFault">Write every page of the ring now, so storing never page-faults (see <see cref="OutboundMessageLog.PreFault"/>).</param>
+    public MemorySessionStore(int capacityBytes = DefaultCapacityBytes, bool preFault = false)
     {
-        _log = new OutboundMessageLog();
+        _log = new OutboundMessageLog(capacityBytes);
+        if (preFault)
+        {
+            _log.PreFault();
+        }
     }
 
     public int NextSenderSeqNum { get; private set; } = 1;
@@ -59,25 +68,25 @@ public sealed class MemorySessionStore : ISessionStore
         }
         else
         {
-            // The kept messages are copied into a new log before the old one is freed: they are read from it.
-            var kept = new OutboundMessageLog();
+            // The kept messages are copied out first: storing them again could write over them in the ring.
+            var kept = new List<(byte[] MsgType, byte[] Body)>();
             foreach (SeqNumRange range in _queued.Ranges)
             {
                 for (int seq = range.First; seq <= range.Last; seq++)
                 {
                     if (_log.TryGet(seq, out StoredMessage message))
                     {
-                        kept.Append(next++, message.MsgType, sendingTimeNanos, message.Body);
+                        kept.Add((message.MsgType.ToArray(), message.Body.ToArray()));
                     }
                 }
             }
 
-            _log.Dispose();
-            _log = kept;
+            _log.Clear();
             _queued.Clear();
-            for (int seq = firstQueuedSeqNum; seq < next; seq++)
+            foreach ((byte[] msgType, byte[] body) in kept)
             {
-                _queued.Add(seq);
+                _queued.Add(next);
+                _log.Append(next++, msgType, sendingTimeNanos, body);
             }
         }
 

@@ -59,7 +59,15 @@ public sealed class SessionConfig
     /// <summary>Records per fsync under <see cref="FsyncPolicy.Batch"/>.</summary>
     public int FsyncBatchSize { get; init; } = 64;
 
+    /// <summary>Size of the in-memory store's ring of sent messages (no <see cref="StorePath"/>): the most recent ones that fit can be resent.</summary>
+    public int MemoryStoreBytes { get; init; } = MemorySessionStore.DefaultCapacityBytes;
+
+    /// <summary>Write every page of the in-memory store when it is created, so storing a message never page-faults.</summary>
+    public bool PreFaultMemoryStore { get; init; }
+
     /// <summary>Opens the store this configuration names (file when <see cref="StorePath"/> is set, else memory).</summary>
     public ISessionStore CreateStore() =>
-        StorePath is null ? new MemorySessionStore() : new FileSessionStore(StorePath, FsyncPolicy, FsyncBatchSize);
+        StorePath is null
+            ? new MemorySessionStore(MemoryStoreBytes, PreFaultMemoryStore)
+            : new FileSessionStore(StorePath, FsyncPolicy, FsyncBatchSize);
 }

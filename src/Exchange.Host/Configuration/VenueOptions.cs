@@ -137,6 +137,12 @@ public sealed class SessionOptions
 
     /// <summary>When the session store fsyncs: Always, Batch or Never.</summary>
     public string StoreFsync { get; set; } = "Batch";
+
+    /// <summary>
+    /// With an empty StorePath: MiB of sent messages kept in memory for resends (the most recent that fit; older ones
+    /// are gap-filled). Allocated and written through once at start, so sending never page-faults.
+    /// </summary>
+    public int MemoryStoreMegabytes { get; set; } = 64;
 }
 
 public sealed class InstrumentOptions

@@ -79,6 +79,7 @@ public static class VenueOptionsValidator
             CompId(errors, $"{key}:TargetCompId", s.TargetCompId);
             Range(errors, $"{key}:HeartBtInt", s.HeartBtInt, 1, 3600);
             OneOf(errors, $"{key}:StoreFsync", s.StoreFsync, StoreFsyncPolicies);
+            Range(errors, $"{key}:MemoryStoreMegabytes", s.MemoryStoreMegabytes, 1, 1024);
             if (!seen.Add((s.SenderCompId, s.TargetCompId)))
             {
                 errors.Add($"{key}: session {s.SenderCompId}->{s.TargetCompId} is configured twice.");

@@ -45,5 +45,7 @@ internal sealed class FixGatewayFactory(ILoggerFactory loggers, IClock clock) : 
                 ? null
                 : Path.GetFullPath(Path.Combine(session.StorePath, $"{session.SenderCompId}-{session.TargetCompId}.session")),
             FsyncPolicy = Enum.Parse<FsyncPolicy>(session.StoreFsync, ignoreCase: true),
+            MemoryStoreBytes = session.MemoryStoreMegabytes << 20,
+            PreFaultMemoryStore = true,
         };
 }

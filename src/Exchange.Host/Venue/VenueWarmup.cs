@@ -91,6 +91,7 @@ internal static class VenueWarmup
             HeartBtInt = s.HeartBtInt,
             StorePath = string.Empty,
             StoreFsync = s.StoreFsync,
+            MemoryStoreMegabytes = 1, // a few messages; the smallest ring is the quickest to pre-fault
         }),
     };
 

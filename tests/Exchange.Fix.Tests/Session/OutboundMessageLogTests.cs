@@ -3,16 +3,16 @@ using Xunit;
 
 namespace Exchange.Fix.Tests.Session;
 
-/// <summary>The memory store's native log: chunk and index-chunk boundaries, oversized records, reset.</summary>
+/// <summary>The memory store's native ring: many messages, large records, laps of the ring and of its index, reset.</summary>
 public sealed class OutboundMessageLogTests
 {
     [Fact]
-    public void Messages_across_data_and_index_chunks_read_back_exactly()
+    public void Messages_that_fit_read_back_exactly()
     {
         using var log = new OutboundMessageLog();
         var random = new Random(5);
         var bodies = new Dictionary<int, byte[]>();
-        for (int seq = 1; seq <= 140_000; seq += random.Next(1, 3)) // crosses two 65,536-entry index chunks, skips some
+        for (int seq = 1; seq <= 140_000; seq += random.Next(1, 3)) // skips some
         {
             byte[] body = new byte[random.Next(1, 40)];
             random.NextBytes(body);
@@ -20,7 +20,7 @@ public sealed class OutboundMessageLogTests
             log.Append(seq, "8"u8, seq * 10L, body);
         }
 
-        byte[] huge = new byte[3 * 1024 * 1024]; // larger than a data chunk
+        byte[] huge = new byte[3 * 1024 * 1024];
         random.NextBytes(huge);
         log.Append(140_001, "W"u8, 7, huge);
 
@@ -58,5 +58,68 @@ public sealed class OutboundMessageLogTests
         Assert.True(log.TryGet(1, out StoredMessage message));
         Assert.Equal(42, message.SendingTimeNanos);
         Assert.Equal("37=X\u0001"u8.ToArray(), message.Body.ToArray());
+    }
+
+    [Fact]
+    public void A_full_ring_overwrites_the_oldest_messages_and_keeps_the_latest()
+    {
+        using var log = new OutboundMessageLog(capacityBytes: 64 * 1024);
+        byte[] body = new byte[1000];
+        for (int seq = 1; seq <= 1000; seq++)
+        {
+            body[0] = (byte)seq;
+            log.Append(seq, "8"u8, seq, body);
+        }
+
+        // 1,014 bytes a record: 64 fit in 64 KiB (the tail of each lap is skipped, never split).
+        for (int seq = 1000; seq > 936; seq--)
+        {
+            Assert.True(log.TryGet(seq, out StoredMessage message), $"seq {seq}");
+            Assert.Equal(unchecked((byte)seq), message.Body[0]);
+            Assert.Equal(seq, message.SendingTimeNanos);
+        }
+
+        Assert.False(log.TryGet(936, out _));
+        Assert.False(log.TryGet(1, out _));
+    }
+
+    [Fact]
+    public void Messages_beyond_the_index_lap_are_gone_even_when_their_bytes_remain()
+    {
+        // 4 KiB of ring has 32 index entries: small records outrun the index before the bytes.
+        using var log = new OutboundMessageLog(capacityBytes: 4096);
+        for (int seq = 1; seq <= 100; seq++)
+        {
+            log.Append(seq, "8"u8, seq, "1=2\u0001"u8);
+        }
+
+        Assert.True(log.TryGet(100, out _));
+        Assert.True(log.TryGet(69, out _));
+        Assert.False(log.TryGet(68, out _));
+        Assert.False(log.TryGet(37, out _));
+    }
+
+    [Fact]
+    public void A_record_larger_than_the_ring_is_not_stored_and_hides_no_older_message()
+    {
+        using var log = new OutboundMessageLog(capacityBytes: 4096);
+        log.Append(1, "8"u8, 1, "a"u8);
+        log.Append(2, "8"u8, 2, new byte[5000]);
+        log.Append(3, "8"u8, 3, "b"u8);
+
+        Assert.True(log.TryGet(1, out StoredMessage first));
+        Assert.Equal("a"u8.ToArray(), first.Body.ToArray());
+        Assert.False(log.TryGet(2, out _));
+        Assert.True(log.TryGet(3, out _));
+    }
+
+    [Fact]
+    public void PreFault_keeps_what_is_stored()
+    {
+        using var log = new OutboundMessageLog(capacityBytes: 64 * 1024);
+        log.Append(7, "8"u8, 70, "37=A\u0001"u8);
+        log.PreFault();
+        Assert.True(log.TryGet(7, out StoredMessage message));
+        Assert.Equal("37=A\u0001"u8.ToArray(), message.Body.ToArray());
     }
 }

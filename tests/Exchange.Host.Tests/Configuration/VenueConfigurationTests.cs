@@ -75,6 +75,7 @@ public sealed class VenueConfigurationTests
     [InlineData("--Venue:Journal:Fsync=Sometimes", "Venue:Journal:Fsync: 'Sometimes' is not allowed. Allowed values: EveryBatch, Periodic, Never.")]
     [InlineData("--Venue:Pipeline:InboundRingSize=1000", "Venue:Pipeline:InboundRingSize: 1000 must be a power of two, at least 64.")]
     [InlineData("--Venue:Pipeline:MaxClOrdIdsPerDay=100", "Venue:Pipeline:MaxClOrdIdsPerDay: 100 is out of range [1024, 134217728].")]
+    [InlineData("--Venue:Sessions:2:MemoryStoreMegabytes=0", "Venue:Sessions:2:MemoryStoreMegabytes: 0 is out of range [1, 1024].")]
     [InlineData("--Venue:Listen:Address=localhost:1", "Venue:Listen:Address: 'localhost:1' is not an IP address.")]
     [InlineData("--Venue:Instruments:0:TickSize=0.00001", "Venue:Instruments:0:TickSize: '0.00001' needs more than PriceDecimals=4 decimal places.")]
     [InlineData("--Venue:Instruments:0:MinPrice=3000", "Venue:Instruments:0: MinPrice 3000 is above MaxPrice 2000.")]
