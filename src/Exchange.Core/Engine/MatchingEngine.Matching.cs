@@ -48,7 +48,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
                 {
                     CountResting(ref maker, -1);
                     priceLevel.Orders.Remove(links, makerSlot);
-                    _clOrdIds.Remove(maker.ClOrdIdHash, makerSlot);
+                    UnindexLive(ref maker, makerSlot);
                     _orders.Release(makerSlot);
                 }
             }

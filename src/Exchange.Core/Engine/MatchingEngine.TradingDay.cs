@@ -5,7 +5,8 @@ using Exchange.Core.Strategies;
 
 namespace Exchange.Core.Engine;
 
-// A new trading day: resting Day orders expire, then the day's client order ids are forgotten.
+// A new trading day: resting Day orders expire, then the day's client order ids are forgotten (the remaining live
+// orders' ids are kept from reuse by the live index).
 public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
 {
     /// <summary>
@@ -34,6 +35,10 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
         }
 
         _usedClOrdIds.StartNewDay();
+
+        // Every order still live was indexed under an id of an earlier day, which the new day's set does not hold.
+        _day++;
+        _carriedLiveOrders = _clOrdIds.Count;
     }
 
     private void ExpireDayOrders(ref TLevelIndex side, in Command command)
@@ -77,7 +82,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
     {
         ref OrderSlot order = ref _orders[slot];
         Unrest(slot, ref side);
-        _clOrdIds.Remove(order.ClOrdIdHash, slot);
+        UnindexLive(ref order, slot);
         order.LeavesQuantity = 0;
         Emit(EventType.Cancelled, in command, ref order).CancelReason = CancelReason.Expired;
         _orders.Release(slot);

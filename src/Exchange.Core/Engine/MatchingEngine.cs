@@ -67,6 +67,19 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
     private readonly LevelPool<TOrderList> _levels;
     private readonly ClOrdIdIndex _clOrdIds;
     private readonly UsedClOrdIds _usedClOrdIds;
+
+    /// <summary>
+    /// Live orders indexed under an id recorded before today's trading day began (GTC orders carried over, say): the only
+    /// live ids today's used set may lack. While there are none, an id the set does not hold cannot name a live order,
+    /// and a new order or replace skips the probe of the live index (<see cref="IsTaken"/>), a cache miss per order.
+    /// Set to every live order when a day begins; an order leaves the count when it leaves the index with an
+    /// <see cref="OrderSlot.IndexedDay"/> other than today's. Days are counted modulo 256 there, so an order carried a
+    /// multiple of 256 days is never counted out: the count then stays above zero, which only keeps the probe.
+    /// </summary>
+    private int _carriedLiveOrders;
+
+    /// <summary>Trading days begun since start, modulo 256 (<see cref="OrderSlot.IndexedDay"/>).</summary>
+    private byte _day;
     private readonly EventBuffer _events;
     private long _lastTradeId;
     private long _lastCommandSequence;
@@ -189,7 +202,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         else
         {
             Rest(slot, ref isBuy ? ref book.Bids : ref book.Asks);
-            _clOrdIds.Add(clOrdIdHash, slot);
+            IndexLive(clOrdIdHash, slot);
         }
     }
 
@@ -214,6 +227,32 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         }
 
         Emit(EventType.Rejected, in command, ref live).RejectReason = reason;
+    }
+
+    /// <summary>
+    /// Whether (owner, id) was used today or names a live order; when neither, <paramref name="freeBucket"/> is where
+    /// today's set records it. Every live order's id is in today's set except those of carried orders, so the live index
+    /// is probed only while some remain (<see cref="_carriedLiveOrders"/>).
+    /// </summary>
+    private bool IsTaken(ulong groupHash, ulong fullHash, int ownerId, in ClOrdId clOrdId, out int freeBucket) =>
+        _usedClOrdIds.Contains(groupHash, ownerId, clOrdId, out freeBucket) ||
+        (_carriedLiveOrders != 0 && _clOrdIds.TryFind(fullHash, ownerId, clOrdId, out _));
+
+    /// <summary>Enters a resting order in the live index under its id (recorded today).</summary>
+    private void IndexLive(ulong clOrdIdHash, int slot)
+    {
+        _clOrdIds.Add(clOrdIdHash, slot);
+        _orders[slot].IndexedDay = _day;
+    }
+
+    /// <summary>Takes an order out of the live index (it leaves the book, or takes another id).</summary>
+    private void UnindexLive(ref OrderSlot order, int slot)
+    {
+        _clOrdIds.Remove(order.ClOrdIdHash, slot);
+        if (order.IndexedDay != _day && _carriedLiveOrders > 0)
+        {
+            _carriedLiveOrders--;
+        }
     }
 
     private RejectReason ValidateNewOrder(in Command command, ulong clOrdIdGroupHash, ulong clOrdIdHash, out int freeBucket)
@@ -251,8 +290,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             return reason;
         }
 
-        if (_usedClOrdIds.Contains(clOrdIdGroupHash, command.OwnerId, command.ClOrdId, out freeBucket) ||
-            _clOrdIds.TryFind(clOrdIdHash, command.OwnerId, command.ClOrdId, out _))
+        if (IsTaken(clOrdIdGroupHash, clOrdIdHash, command.OwnerId, command.ClOrdId, out freeBucket))
         {
             return RejectReason.DuplicateClOrdId;
         }
@@ -296,7 +334,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         ref OrderSlot order = ref _orders[slot];
         ref BookSides<TLevelIndex> book = ref _books[order.InstrumentId];
         Unrest(slot, ref order.Side == Side.Buy ? ref book.Bids : ref book.Asks);
-        _clOrdIds.Remove(order.ClOrdIdHash, slot);
+        UnindexLive(ref order, slot);
         book.Version++;
 
         order.LeavesQuantity = 0;
@@ -340,7 +378,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         {
             // Down to or below what already filled: the rest is cancelled and the order is done.
             Unrest(slot, ref ownSide);
-            _clOrdIds.Remove(order.ClOrdIdHash, slot);
+            UnindexLive(ref order, slot);
             order.Price = command.Price;
             order.OrderQuantity = order.CumulativeQuantity;
             order.LeavesQuantity = 0;
@@ -365,7 +403,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
 
         // A price change or quantity increase loses priority: leave the book, match if now marketable, rest at the back.
         Unrest(slot, ref ownSide);
-        _clOrdIds.Remove(order.ClOrdIdHash, slot);
+        UnindexLive(ref order, slot);
         order.Price = command.Price;
         order.OrderQuantity = newQuantity;
         order.LeavesQuantity = newQuantity - order.CumulativeQuantity;
@@ -381,7 +419,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         {
             // Only Day/GTC orders rest, so a replaced order keeps resting whatever its remainder (and its time in force).
             Rest(slot, ref ownSide);
-            _clOrdIds.Add(newClOrdIdHash, slot);
+            IndexLive(newClOrdIdHash, slot);
         }
     }
 
@@ -407,8 +445,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         }
 
         // Keeping the order's own id is a duplicate too: a resent replace must not apply twice.
-        if (_usedClOrdIds.Contains(newClOrdIdGroupHash, command.OwnerId, command.ClOrdId, out freeBucket) ||
-            _clOrdIds.TryFind(newClOrdIdHash, command.OwnerId, command.ClOrdId, out _))
+        if (IsTaken(newClOrdIdGroupHash, newClOrdIdHash, command.OwnerId, command.ClOrdId, out freeBucket))
         {
             return RejectReason.DuplicateClOrdId;
         }
@@ -440,9 +477,9 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
     private void Rekey(int slot, in ClOrdId newClOrdId, ulong newClOrdIdHash)
     {
         ref OrderSlot order = ref _orders[slot];
-        _clOrdIds.Remove(order.ClOrdIdHash, slot);
+        UnindexLive(ref order, slot);
         order.ClOrdId = newClOrdId;
         order.ClOrdIdHash = newClOrdIdHash;
-        _clOrdIds.Add(newClOrdIdHash, slot);
+        IndexLive(newClOrdIdHash, slot);
     }
 }

@@ -21,6 +21,13 @@ internal struct OrderSlot
     public OrderType OrderType;
     public TimeInForce TimeInForce;
 
+    /// <summary>
+    /// The trading day (its number modulo 256) on which the order was entered in the live index under its current id,
+    /// so the engine can tell when the last order carried over from an earlier day has left (see MatchingEngine's
+    /// carried-order count). One byte, in what was padding.
+    /// </summary>
+    public byte IndexedDay;
+
     /// <summary>Limit price; 0 for market orders.</summary>
     public long Price;
     public long OrderQuantity;

@@ -164,4 +164,29 @@ public class ClOrdIdDayScenarioTests
         h.Send(new Command { Type = CommandType.NewTradingDay });
         Assert.Equal(EventType.Accepted, h.Buy("b4", -4, 5)[0].Type);
     }
+
+    [Theory]
+    [MemberData(nameof(Combinations))]
+    public void A_carried_orders_id_stays_taken_while_other_carried_orders_fill_are_replaced_or_cancel(string combination)
+    {
+        var h = EngineHarness.For(combination);
+        h.Buy("a", -1, 5, TimeInForce.GoodTillCancel);
+        h.Buy("b", -2, 5, TimeInForce.GoodTillCancel);
+        h.Buy("c", -3, 5, TimeInForce.GoodTillCancel);
+        h.Buy("d", -4, 5, TimeInForce.GoodTillCancel);
+        h.Send(new Command { Type = CommandType.NewTradingDay });
+
+        // Carried orders leave in every way, and orders entered today come and go; "d" stays live throughout.
+        Assert.Contains(h.Sell("s1", -1, 5, owner: 2), e => e.Type == EventType.Trade); // "a" fills
+        Assert.Equal(EventType.Replaced, Assert.Single(h.Replace("b2", "b", Side.Buy, -5, 5)).Type);
+        h.Cancel("x1", "b2", Side.Buy);
+        h.Cancel("x2", "c", Side.Buy);
+        h.Buy("e", -6, 5);
+        h.Cancel("x3", "e", Side.Buy);
+
+        Assert.Equal(RejectReason.DuplicateClOrdId, Assert.Single(h.Buy("d", -7, 5)).RejectReason);
+        Assert.Equal(RejectReason.DuplicateClOrdId, Assert.Single(h.Replace("d", "d", Side.Buy, -7, 5)).RejectReason);
+        Assert.Equal(EventType.Accepted, h.Buy("a", -7, 5)[0].Type); // a carried order's id is free once it is gone
+        Assert.Equal(["d", "a"], h.Bids().Select(o => o.ClOrdId.ToString()));
+    }
 }
