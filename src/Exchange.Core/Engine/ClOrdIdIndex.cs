@@ -36,6 +36,9 @@ internal sealed class ClOrdIdIndex
         SetSize(size);
     }
 
+    /// <summary>Writes every page of the table once (<see cref="Memory.PageToucher"/>); returns the bytes covered.</summary>
+    public long PreFault() => Memory.PageToucher.Touch(_entries);
+
     /// <summary>Entries in the table.</summary>
     public int Count { get; private set; }
 

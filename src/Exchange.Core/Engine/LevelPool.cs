@@ -20,6 +20,9 @@ internal sealed class LevelPool<TOrderList>
         PushFree(0, capacity);
     }
 
+    /// <summary>Writes every page of the pool's arrays once (<see cref="Memory.PageToucher"/>); returns the bytes covered.</summary>
+    public long PreFault() => Memory.PageToucher.Touch(Levels) + Memory.PageToucher.Touch(_free);
+
     /// <summary>The slots. Refs into it stay valid until the next <see cref="Allocate"/> (which may grow it).</summary>
     public PriceLevel<TOrderList>[] Levels { get; private set; }
 

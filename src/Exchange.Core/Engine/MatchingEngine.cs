@@ -120,6 +120,8 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
 
     public int ClOrdIdsUsedToday => _usedClOrdIds.Count;
 
+    public long PreFault() => _orders.PreFault() + _levels.PreFault() + _clOrdIds.PreFault() + _usedClOrdIds.PreFault();
+
     public ReadOnlySpan<EngineEvent> Process(in Command command)
     {
         _events.Clear();

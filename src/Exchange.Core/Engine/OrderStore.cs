@@ -32,6 +32,10 @@ internal sealed class OrderStore
         PushFree(0, capacity);
     }
 
+    /// <summary>Writes every page of the slot arrays once (<see cref="Memory.PageToucher"/>); returns the bytes covered.</summary>
+    public long PreFault() =>
+        Memory.PageToucher.Touch(_slots) + Memory.PageToucher.Touch(_links) + Memory.PageToucher.Touch(_generations) + Memory.PageToucher.Touch(_free);
+
     /// <summary>Slots in use.</summary>
     public int LiveCount { get; private set; }
 

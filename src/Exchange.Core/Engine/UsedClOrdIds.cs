@@ -69,6 +69,13 @@ internal sealed unsafe class UsedClOrdIds
         HugePageMemory.Free(_keys, Capacity);
     }
 
+    /// <summary>
+    /// Writes every page of the table and the key array once (<see cref="PageToucher"/>), so the day's first ids do not
+    /// page-fault; this makes all of the memory resident. Returns the bytes covered.
+    /// </summary>
+    public long PreFault() =>
+        PageToucher.Touch(_entries, (long)_size * sizeof(Entry)) + PageToucher.Touch(_keys, (long)Capacity * sizeof(Key));
+
     /// <summary>The most ids one day can record.</summary>
     public int Capacity { get; }
 

@@ -34,6 +34,9 @@ internal sealed class SequenceRing<T>
 
     public int Size => _sequencer.BufferSize;
 
+    /// <summary>Writes every page of the slots once (<see cref="Core.Memory.PageToucher"/>), before any producer runs; returns the bytes covered.</summary>
+    public long PreFault() => Core.Memory.PageToucher.Touch(_slots);
+
     /// <summary>Highest claimed (multi producer) or published (single producer) sequence.</summary>
     public Sequence Cursor => _sequencer.Cursor;
 

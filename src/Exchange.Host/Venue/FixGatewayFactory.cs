@@ -20,7 +20,7 @@ internal sealed class FixGatewayFactory(ILoggerFactory loggers, IClock clock) : 
 {
     public IFixGateway Create(VenueOptions options, IReadOnlyList<Instrument> instruments, ICommandPublisher commands, IMarketDataRequestHandler marketData)
     {
-        var sessions = options.Sessions.ConvertAll(ToSessionConfig);
+        var sessions = options.Sessions.ConvertAll(session => ToSessionConfig(session, options.Pipeline.PreFault));
         var gatewayOptions = new GatewayOptions
         {
             MaxSendBacklogBytes = options.Listen.MaxSendBacklogBytes,
@@ -37,8 +37,11 @@ internal sealed class FixGatewayFactory(ILoggerFactory loggers, IClock clock) : 
             new GatewayLog(loggers.CreateLogger("Exchange.Fix.Gateway")));
     }
 
-    /// <summary>The session configuration for one configured session (store location and fsync policy).</summary>
-    public static SessionConfig ToSessionConfig(SessionOptions session) =>
+    /// <summary>
+    /// The session configuration for one configured session (store location, fsync policy, size of an in-memory store,
+    /// which is written through at creation when <paramref name="preFault"/>).
+    /// </summary>
+    public static SessionConfig ToSessionConfig(SessionOptions session, bool preFault) =>
         new(session.SenderCompId, session.TargetCompId)
         {
             StorePath = string.IsNullOrEmpty(session.StorePath)
@@ -46,6 +49,6 @@ internal sealed class FixGatewayFactory(ILoggerFactory loggers, IClock clock) : 
                 : Path.GetFullPath(Path.Combine(session.StorePath, $"{session.SenderCompId}-{session.TargetCompId}.session")),
             FsyncPolicy = Enum.Parse<FsyncPolicy>(session.StoreFsync, ignoreCase: true),
             MemoryStoreBytes = session.MemoryStoreMegabytes << 20,
-            PreFaultMemoryStore = true,
+            PreFaultMemoryStore = preFault,
         };
 }

@@ -229,6 +229,14 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         // Inline: the polling thread is the only producer, and it drains the ring itself when the ring is full.
         _inbound = new SequenceRing<InboundSlot>(pipeline.InboundRingSize, inline ? ProducerMode.Single : ProducerMode.Multi);
         _outbound = new SequenceRing<OutboundSlot>(pipeline.OutboundRingSize, ProducerMode.Single);
+        if (pipeline.PreFault)
+        {
+            // Before the replay, which then writes resident tables too.
+            long started = Stopwatch.GetTimestamp();
+            long bytes = _engine.Engine.PreFault() + _inbound.PreFault() + _outbound.PreFault();
+            LogPreFaulted(_logger, bytes >> 20, Stopwatch.GetElapsedTime(started).TotalMilliseconds);
+        }
+
         InlinePipeline? inlinePipeline = null;
         _ingress = new CommandIngress(_inbound, firstSequence: 0, inline ? () => inlinePipeline!.RunOnce() : null);
         _marketData = new MarketDataPublisher(
@@ -586,6 +594,9 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
 
     [LoggerMessage(Level = LogLevel.Information, Message = "Exchange venue listening on {Address}:{Port} ({Strategies}, {Mode} pipeline, matcher wait {MatcherWait})")]
     private static partial void LogListening(ILogger logger, string address, int port, string strategies, string mode, string matcherWait);
+
+    [LoggerMessage(Level = LogLevel.Information, Message = "Pre-faulted {Megabytes} MiB of engine tables and rings in {Milliseconds:F0} ms (Venue:Pipeline:PreFault)")]
+    private static partial void LogPreFaulted(ILogger logger, long megabytes, double milliseconds);
 
     [LoggerMessage(Level = LogLevel.Information, Message = "Journal {Path}: {Scan}")]
     private static partial void LogJournalOpened(ILogger logger, string path, string scan);

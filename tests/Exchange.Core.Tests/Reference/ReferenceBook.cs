@@ -43,6 +43,9 @@ public sealed class ReferenceBook : IMatchingEngine
 
     public int RestingOrderCount => _bids.Sum(b => b.Count) + _asks.Sum(a => a.Count);
 
+    /// <summary>Nothing preallocated to touch.</summary>
+    public long PreFault() => 0;
+
     public int ClOrdIdsUsedToday => _usedToday.Count;
 
     public ReadOnlySpan<EngineEvent> Process(in Command command)

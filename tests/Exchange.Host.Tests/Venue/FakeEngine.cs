@@ -23,6 +23,9 @@ internal sealed class FakeEngine : IMatchingEngine
 
     public int RestingOrderCount => _resting.Count;
 
+    /// <summary>Nothing preallocated to touch.</summary>
+    public long PreFault() => 0;
+
     public int ClOrdIdsUsedToday => _resting.Count;
 
     public ReadOnlySpan<EngineEvent> Process(in Command command)
