@@ -16,7 +16,7 @@ namespace Exchange.Core.Storage;
 /// (<see cref="ReservedFileMapping"/>), so growth never unmaps what was written; elsewhere the whole file is remapped.
 /// Unmapping a file with many written pages took tens of milliseconds, a stall every chunk on the order path.</para>
 /// <para>Single-threaded. <see cref="Base"/> may change whenever the map grows or is reset: never keep a pointer or
-/// span into it across <see cref="EnsureMapped"/> or <see cref="Reset"/>. Allocation: on Linux none after
+/// span into it across <see cref="EnsureMapped"/>. Allocation: on Linux none after
 /// construction; elsewhere a mapping object per chunk.</para>
 /// </remarks>
 public sealed unsafe class AppendMappedFile : IDisposable
@@ -76,19 +76,6 @@ public sealed unsafe class AppendMappedFile : IDisposable
         {
             Map(length + _chunkBytes);
         }
-    }
-
-    /// <summary>Drops all content (the file becomes empty, then one zero chunk).</summary>
-    public void Reset(bool sync)
-    {
-        Unmap();
-        _file.SetLength(0);
-        if (sync)
-        {
-            _file.Flush(flushToDisk: true);
-        }
-
-        Map(_chunkBytes);
     }
 
     /// <summary>Forces everything written so far to stable storage.</summary>

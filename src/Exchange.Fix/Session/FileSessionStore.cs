@@ -75,11 +75,17 @@ public sealed unsafe class FileSessionStore : ISessionStore
 
         // bufferSize 0: no FileStream buffering; the replay reads positionally, appends go through the map (which
         // also truncates whatever follows the last good record).
+        bool created = !File.Exists(path);
         var file = new FileStream(path, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.Read, bufferSize: 0);
         try
         {
             Load(file);
             _file = new AppendMappedFile(file, _fileLength, mapChunkBytes);
+            if (created && policy != FsyncPolicy.Never)
+            {
+                // The new file's name must outlive a power loss as its records do (DirectorySync).
+                DirectorySync.SyncParentOf(path);
+            }
         }
         catch
         {
@@ -202,6 +208,12 @@ public sealed unsafe class FileSessionStore : ISessionStore
         // Closed before the rename: Windows refuses to replace a file that is open or mapped.
         previous.Dispose();
         File.Move(resetPath, _path, overwrite: true);
+        if (_policy != FsyncPolicy.Never)
+        {
+            // Until the directory is synced, a power loss could bring back the store from before the reset.
+            DirectorySync.SyncParentOf(_path);
+        }
+
         _file = Open(_path, FileMode.Open, _fileLength);
         _unsyncedRecords = 0;
         _queued.Clear();

@@ -131,6 +131,10 @@ internal sealed unsafe class JournalWriter : IDisposable
             {
                 header = JournalHeader.WriteNew(file, configuration);
                 scan = scan with { GoodLength = header.DataStart };
+
+                // The header is synced; the file's name must be too, or a power loss can lose the whole journal
+                // (DirectorySync). Whatever the fsync policy: it is once per journal.
+                DirectorySync.SyncParentOf(path);
                 change = match is { Relation: not ConfigurationRelation.Same }
                     ? "the journal held no records, so it now records the current configuration"
                     : "";
