@@ -28,8 +28,9 @@ namespace Exchange.Core.Engine;
 /// the table cleared, once in about four billion recorded ids.</para>
 /// <para>Memory: 40 bytes per id for the keys plus 16 to 32 for the table, 56 to 72 MB per million ids. Both are native
 /// memory mapped up front (<see cref="HugePageMemory"/>: a probe lands anywhere in the table, and huge pages spare it a
-/// TLB miss). The keys' pages are backed as ids are recorded; the table's as groups land in them, which, groups being
-/// spread over the whole table, makes all of it resident within a busy day. Released by the finalizer: the set
+/// TLB miss). A venue writes every page at start (<see cref="PreFault"/>), so no order pays a first-touch fault; otherwise
+/// the keys' pages are backed as ids are recorded and the table's as groups land in them, which, groups being spread
+/// over the whole table, makes all of it resident within a busy day. Released by the finalizer: the set
 /// lives as long as its engine, which has no dispose of its own.</para>
 /// </remarks>
 internal sealed unsafe class UsedClOrdIds

@@ -11,8 +11,11 @@ namespace Exchange.Core.Memory;
 /// guest memory lazily too, 5-15 µs per 4 KiB page. Tables and rings sized for a trading day are touched a page at a
 /// time over the first hours, each first touch landing on some order's round trip. Touching them at start-up moves
 /// all of those faults before the first client connects.</para>
-/// <para>Each touch reads a byte and writes it back, so contents are kept. Single-threaded: the caller owns the memory
-/// and nothing else writes it meanwhile. Returns the bytes covered, for the start-up log.</para>
+/// <para>Every page the memory spans is written, whatever its alignment: one write per <see cref="PageSize"/> from the
+/// start, and one at the last byte. Contents are kept: plain memory is read and written back a byte at a time; an
+/// array whose elements hold object references is written back an element at a time (a byte of a reference must never
+/// be written around the GC). Single-threaded: the caller owns the memory and nothing else writes it meanwhile.
+/// Returns the bytes covered, for the start-up log.</para>
 /// </remarks>
 public static unsafe class PageToucher
 {
@@ -22,7 +25,7 @@ public static unsafe class PageToucher
     public static long Touch(void* memory, long bytes)
     {
         byte* start = (byte*)memory;
-        for (long offset = 0; offset < bytes; offset += PageSize)
+        for (long offset = 0; offset < bytes; offset = NextOffset(offset, bytes))
         {
             Volatile.Write(ref start[offset], Volatile.Read(ref start[offset]));
         }
@@ -33,9 +36,22 @@ public static unsafe class PageToucher
     public static long Touch<T>(T[] array)
         where T : struct
     {
-        long bytes = (long)array.Length * Unsafe.SizeOf<T>();
+        int size = Unsafe.SizeOf<T>();
+        long bytes = (long)array.Length * size;
+        if (RuntimeHelpers.IsReferenceOrContainsReferences<T>())
+        {
+            // Whole elements, through the runtime's write barrier: the element at each page step and the last one.
+            for (long offset = 0; offset < bytes; offset = NextOffset(offset, bytes))
+            {
+                long index = offset / size;
+                array[index] = array[index];
+            }
+
+            return bytes;
+        }
+
         ref byte start = ref Unsafe.As<T, byte>(ref MemoryMarshal.GetArrayDataReference(array));
-        for (long offset = 0; offset < bytes; offset += PageSize)
+        for (long offset = 0; offset < bytes; offset = NextOffset(offset, bytes))
         {
             ref byte b = ref Unsafe.Add(ref start, (nint)offset);
             Volatile.Write(ref b, Volatile.Read(ref b));
@@ -43,4 +59,8 @@ public static unsafe class PageToucher
 
         return bytes;
     }
+
+    /// <summary>The next offset to write: a page on, or the last byte when that is nearer (the last page may be partial).</summary>
+    private static long NextOffset(long offset, long bytes) =>
+        offset == bytes - 1 ? bytes : Math.Min(offset + PageSize, bytes - 1);
 }

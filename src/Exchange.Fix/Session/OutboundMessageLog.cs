@@ -1,5 +1,6 @@
 using System.Numerics;
 using System.Runtime.InteropServices;
+using Exchange.Core.Memory;
 
 namespace Exchange.Fix.Session;
 
@@ -53,23 +54,14 @@ internal sealed unsafe class OutboundMessageLog : IDisposable
     public long CapacityBytes => _capacity;
 
     /// <summary>
-    /// Writes to every page of the ring and the index now, so that appending never page-faults (see the remarks). Writing
-    /// a page costs what the first append into it would; done at start-up, before any client is served. The index keeps
-    /// its zeros and the ring's contents do not matter before they are written.
+    /// Writes to every page of the ring and the index now, keeping what they hold, so that appending never page-faults
+    /// (see the remarks). Writing a page costs what the first append into it would; meant for start-up, before any
+    /// client is served.
     /// </summary>
     public void PreFault()
     {
-        for (long offset = 0; offset < _capacity; offset += PageSize)
-        {
-            _data[offset] = 0;
-        }
-
-        byte* index = (byte*)_index;
-        long indexBytes = (long)(_indexMask + 1) * sizeof(Entry);
-        for (long offset = 0; offset < indexBytes; offset += PageSize)
-        {
-            index[offset] = 0;
-        }
+        PageToucher.Touch(_data, _capacity);
+        PageToucher.Touch(_index, (long)(_indexMask + 1) * sizeof(Entry));
     }
 
     public void Append(int seq, ReadOnlySpan<byte> msgType, long sendingTimeNanos, ReadOnlySpan<byte> body)
@@ -119,8 +111,15 @@ internal sealed unsafe class OutboundMessageLog : IDisposable
         return StoredMessageCodec.TryRead(new ReadOnlySpan<byte>(_data + (entry.Position % _capacity), entry.Length), out message);
     }
 
-    /// <summary>Forgets every message (a sequence reset); the memory is kept for the messages that follow.</summary>
-    public void Clear() => _validFrom = _written;
+    /// <summary>
+    /// Forgets every message (a sequence reset); the memory is kept for the messages that follow, which start a new lap
+    /// at the ring's first byte, so as many as fit in the whole ring are kept.
+    /// </summary>
+    public void Clear()
+    {
+        _written = (_written + _capacity - 1) / _capacity * _capacity;
+        _validFrom = _written;
+    }
 
     public void Dispose()
     {

@@ -595,7 +595,7 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
     [LoggerMessage(Level = LogLevel.Information, Message = "Exchange venue listening on {Address}:{Port} ({Strategies}, {Mode} pipeline, matcher wait {MatcherWait})")]
     private static partial void LogListening(ILogger logger, string address, int port, string strategies, string mode, string matcherWait);
 
-    [LoggerMessage(Level = LogLevel.Information, Message = "Pre-faulted {Megabytes} MiB of engine tables and rings in {Milliseconds:F0} ms (Venue:Pipeline:PreFault)")]
+    [LoggerMessage(Level = LogLevel.Information, Message = "Pre-faulted {Megabytes} MiB of engine tables and rings in {Milliseconds:F0} ms (Venue:Pipeline:PreFault; in-memory session stores are written through as they are created)")]
     private static partial void LogPreFaulted(ILogger logger, long megabytes, double milliseconds);
 
     [LoggerMessage(Level = LogLevel.Information, Message = "Journal {Path}: {Scan}")]

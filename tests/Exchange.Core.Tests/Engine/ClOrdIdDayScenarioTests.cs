@@ -189,4 +189,25 @@ public class ClOrdIdDayScenarioTests
         Assert.Equal(EventType.Accepted, h.Buy("a", -7, 5)[0].Type); // a carried order's id is free once it is gone
         Assert.Equal(["d", "a"], h.Bids().Select(o => o.ClOrdId.ToString()));
     }
+
+    [Theory]
+    [MemberData(nameof(Combinations))]
+    public void A_carried_order_replaced_in_place_or_down_to_its_fills_leaves_the_others_ids_taken(string combination)
+    {
+        var h = EngineHarness.For(combination);
+        h.Buy("p", -1, 10, TimeInForce.GoodTillCancel);
+        h.Buy("q", -2, 10, TimeInForce.GoodTillCancel);
+        h.Buy("d", -3, 10, TimeInForce.GoodTillCancel);
+        h.Send(new Command { Type = CommandType.NewTradingDay });
+
+        Assert.Equal(EventType.Replaced, Assert.Single(h.Replace("p2", "p", Side.Buy, -1, 5)).Type); // keeps its place
+        h.Sell("s1", -1, 5, owner: 2); // fills "p2"
+        h.Sell("s2", -2, 4, owner: 2); // fills 4 of "q"
+        Assert.Contains(h.Replace("q2", "q", Side.Buy, -2, 4), e => e.Type == EventType.Replaced); // down to its fills: done
+
+        Assert.Equal(RejectReason.DuplicateClOrdId, Assert.Single(h.Buy("d", -4, 5)).RejectReason);
+        Assert.Equal(RejectReason.DuplicateClOrdId, Assert.Single(h.Buy("p2", -4, 5)).RejectReason);
+        Assert.Equal(EventType.Accepted, h.Buy("p", -4, 5)[0].Type);
+        Assert.Equal(["d", "p"], h.Bids().Select(o => o.ClOrdId.ToString()));
+    }
 }

@@ -20,6 +20,44 @@ public class PreFaultTests
         Assert.Equal(before, bytes);
     }
 
+    [Fact]
+    public void Touching_an_array_of_references_keeps_them_through_a_compacting_collection()
+    {
+        var items = new Holder[3 * PageToucher.PageSize / 8];
+        for (int i = 0; i < items.Length; i++)
+        {
+            items[i] = new Holder(i.ToString(System.Globalization.CultureInfo.InvariantCulture), i);
+        }
+
+        PageToucher.Touch(items);
+        GC.Collect(2, GCCollectionMode.Forced, blocking: true, compacting: true);
+
+        for (int i = 0; i < items.Length; i++)
+        {
+            Assert.Equal(i.ToString(System.Globalization.CultureInfo.InvariantCulture), items[i].Name);
+            Assert.Equal(i, items[i].Value);
+        }
+    }
+
+    [Fact]
+    public unsafe void Touching_native_memory_keeps_every_byte()
+    {
+        const int Length = (2 * PageToucher.PageSize) + 5;
+        byte* memory = (byte*)System.Runtime.InteropServices.NativeMemory.Alloc(Length);
+        try
+        {
+            var bytes = new Span<byte>(memory, Length);
+            new Random(4).NextBytes(bytes);
+            byte[] before = bytes.ToArray();
+            Assert.Equal(Length, PageToucher.Touch(memory, Length));
+            Assert.Equal(before, bytes.ToArray());
+        }
+        finally
+        {
+            System.Runtime.InteropServices.NativeMemory.Free(memory);
+        }
+    }
+
     [Theory]
     [MemberData(nameof(Combinations))]
     public void An_engine_pre_faulted_with_orders_resting_keeps_its_books_and_ids(string combination)
@@ -35,4 +73,6 @@ public class PreFaultTests
         Assert.Equal(2, h.Engine.ClOrdIdsUsedToday);
         Assert.Equal(Events.RejectReason.DuplicateClOrdId, Assert.Single(h.Buy("b1", -2, 5)).RejectReason);
     }
+
+    private readonly record struct Holder(string Name, long Value);
 }

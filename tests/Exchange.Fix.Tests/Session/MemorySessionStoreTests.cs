@@ -29,4 +29,31 @@ public sealed class MemorySessionStoreTests
         Assert.False(store.TryGetOutbound(4001, out _));
         Assert.Equal(1, store.NextSenderSeqNum);
     }
+
+    [Fact]
+    public void A_reset_keeps_the_queued_messages_of_a_ring_that_has_lapped()
+    {
+        using var store = new MemorySessionStore(capacityBytes: 4096);
+        byte[] body = new byte[100];
+        for (int seq = 1; seq <= 50; seq++) // 114 bytes a record: the ring has gone round once
+        {
+            body[0] = (byte)seq;
+            store.StoreOutbound(seq, "8"u8, seq, body, eventId: seq, queued: seq > 47);
+        }
+
+        store.Reset(firstQueuedSeqNum: 2, sendingTimeNanos: 777);
+
+        Assert.Equal(5, store.NextSenderSeqNum);
+        for (int seq = 2; seq <= 4; seq++)
+        {
+            Assert.True(store.TryGetOutbound(seq, out StoredMessage message), $"seq {seq}");
+            Assert.Equal(seq, message.MsgSeqNum);
+            Assert.Equal(777, message.SendingTimeNanos);
+            Assert.Equal(46 + seq, message.Body[0]); // messages 48, 49, 50 renumbered 2, 3, 4
+            Assert.True(store.IsQueued(seq));
+        }
+
+        Assert.False(store.TryGetOutbound(1, out _));
+        Assert.False(store.TryGetOutbound(5, out _));
+    }
 }

@@ -117,9 +117,37 @@ public sealed class OutboundMessageLogTests
     public void PreFault_keeps_what_is_stored()
     {
         using var log = new OutboundMessageLog(capacityBytes: 64 * 1024);
-        log.Append(7, "8"u8, 70, "37=A\u0001"u8);
+        for (int seq = 1; seq <= 300; seq++) // index entries up to 300 * 16 bytes: past a page boundary
+        {
+            log.Append(seq, "8"u8, seq * 10L, "37=A\u0001"u8);
+        }
+
         log.PreFault();
-        Assert.True(log.TryGet(7, out StoredMessage message));
-        Assert.Equal("37=A\u0001"u8.ToArray(), message.Body.ToArray());
+
+        for (int seq = 1; seq <= 300; seq++)
+        {
+            Assert.True(log.TryGet(seq, out StoredMessage message), $"seq {seq}");
+            Assert.Equal(seq, message.MsgSeqNum);
+            Assert.Equal(seq * 10L, message.SendingTimeNanos);
+            Assert.Equal("37=A\u0001"u8.ToArray(), message.Body.ToArray());
+        }
+    }
+
+    [Fact]
+    public void After_Clear_messages_that_fit_in_the_whole_ring_are_all_kept()
+    {
+        // Records of 100 and 3,000 bytes fit in 4 KiB from its first byte; from offset 1,014 (where the cleared
+        // record ended) the second would skip the tail, wrap, and write over the first.
+        using var log = new OutboundMessageLog(capacityBytes: 4096);
+        log.Append(1, "8"u8, 1, new byte[1000]);
+
+        log.Clear();
+        log.Append(1, "8"u8, 1, new byte[86]);
+        log.Append(2, "8"u8, 2, new byte[2986]);
+
+        Assert.True(log.TryGet(1, out StoredMessage first));
+        Assert.Equal(86, first.Body.Length);
+        Assert.True(log.TryGet(2, out StoredMessage second));
+        Assert.Equal(2986, second.Body.Length);
     }
 }

@@ -38,8 +38,8 @@ internal static class VenueConfigFile
                 MarketData = new { PublishIntervalMicroseconds = 1000 },
                 Sessions = new[]
                 {
-                    new { SenderCompId = "EXCH", TargetCompId = "CLIENT1", HeartBtInt = 30, StorePath = storePath, StoreFsync = "Never" },
-                    new { SenderCompId = "EXCH", TargetCompId = "CLIENT2", HeartBtInt = 30, StorePath = storePath, StoreFsync = "Never" },
+                    new { SenderCompId = "EXCH", TargetCompId = "CLIENT1", HeartBtInt = 30, StorePath = storePath, StoreFsync = "Never", MemoryStoreMegabytes = 1 },
+                    new { SenderCompId = "EXCH", TargetCompId = "CLIENT2", HeartBtInt = 30, StorePath = storePath, StoreFsync = "Never", MemoryStoreMegabytes = 1 },
                 },
                 Instruments = (symbols ?? ["AAPL", "MSFT"])
                     .Select(symbol => new { Symbol = symbol, PriceDecimals = 4, TickSize = "0.01", LotSize = 1, MinPrice = "0.01", MaxPrice = "2000" })

@@ -165,6 +165,7 @@ public sealed class VenuePipelineTests
             Assert.Equal(10, venue.RecoveredCommands);
             Assert.Equal(10, engine.Processed.Count);
             Assert.True(logs.Contains("dropped torn record"), string.Join(Environment.NewLine, logs.Lines));
+            Assert.True(logs.Contains("Pre-faulted"), string.Join(Environment.NewLine, logs.Lines)); // Pipeline:PreFault is on by default
 
             // The next command takes the dropped record's number: the journal stays gap-free.
             Command next = VenueTestOptions.NewOrder(99);

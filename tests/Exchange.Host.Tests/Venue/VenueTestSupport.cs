@@ -70,7 +70,7 @@ internal static class VenueTestOptions
     /// <summary>The UTC date of <see cref="TestTime"/>: with trading days starting at 00:00, the test commands' day.</summary>
     public static readonly DateTime TestDay = new(2023, 11, 14, 0, 0, 0, DateTimeKind.Utc);
 
-    /// <summary>Two sessions (owner 0 CLIENT1, owner 1 CLIENT2) with memory stores, two instruments, port 0, small rings.</summary>
+    /// <summary>Two sessions (owner 0 CLIENT1, owner 1 CLIENT2) with small memory stores, two instruments, port 0, small rings.</summary>
     public static VenueOptions Create(string directory, string fsync = "EveryBatch") => new()
     {
         Listen = new ListenOptions { Address = "127.0.0.1", Port = 0 },
@@ -89,8 +89,8 @@ internal static class VenueTestOptions
         MarketData = new MarketDataOptions { PublishIntervalMicroseconds = 1000 },
         Sessions =
         [
-            new SessionOptions { SenderCompId = "EXCH", TargetCompId = "CLIENT1", StorePath = "", StoreFsync = "Never" },
-            new SessionOptions { SenderCompId = "EXCH", TargetCompId = "CLIENT2", StorePath = "", StoreFsync = "Never" },
+            new SessionOptions { SenderCompId = "EXCH", TargetCompId = "CLIENT1", StorePath = "", StoreFsync = "Never", MemoryStoreMegabytes = 1 },
+            new SessionOptions { SenderCompId = "EXCH", TargetCompId = "CLIENT2", StorePath = "", StoreFsync = "Never", MemoryStoreMegabytes = 1 },
         ],
         Instruments =
         [
