@@ -17,17 +17,11 @@ namespace Exchange.Fix.Tests.Gateway;
 /// </summary>
 public sealed class GatewayRecoveryTests : IDisposable
 {
-    private readonly string _directory = Path.Combine(Path.GetTempPath(), "gateway-recovery-tests", Guid.NewGuid().ToString("N"));
+    private readonly TempStoreDirectory _directory = new();
 
-    private string StorePath => Path.Combine(_directory, "VENUE-CLIENT1.session");
+    private string StorePath => Path.Combine(_directory.Path, "VENUE-CLIENT1.session");
 
-    public void Dispose()
-    {
-        if (Directory.Exists(_directory))
-        {
-            Directory.Delete(_directory, recursive: true);
-        }
-    }
+    public void Dispose() => _directory.Dispose();
 
     /// <summary>
     /// What the journal replay produces for owner 0, in order: two orders accepted, the second filled in two trades by

@@ -12,17 +12,11 @@ namespace Exchange.Fix.Tests.Session;
 public sealed class FileSessionStoreMapTests : IDisposable
 {
     private const long SmallChunk = 4096;
-    private readonly string _directory = Path.Combine(Path.GetTempPath(), "fixsession-map-tests", Guid.NewGuid().ToString("N"));
+    private readonly TempStoreDirectory _directory = new();
 
-    private string StorePath => Path.Combine(_directory, "VENUE-CLIENT1.store");
+    private string StorePath => _directory.StorePath;
 
-    public void Dispose()
-    {
-        if (Directory.Exists(_directory))
-        {
-            Directory.Delete(_directory, recursive: true);
-        }
-    }
+    public void Dispose() => _directory.Dispose();
 
     [Fact]
     public void Messages_across_many_map_chunks_read_back_before_and_after_a_crash()

@@ -11,15 +11,9 @@ namespace Exchange.Fix.Tests.Session;
 /// </summary>
 public sealed class ResetLogonDeliveryTests : IDisposable
 {
-    private readonly string _directory = Path.Combine(Path.GetTempPath(), "fixsession-tests", Guid.NewGuid().ToString("N"));
+    private readonly TempStoreDirectory _directory = new();
 
-    public void Dispose()
-    {
-        if (Directory.Exists(_directory))
-        {
-            Directory.Delete(_directory, recursive: true);
-        }
-    }
+    public void Dispose() => _directory.Dispose();
 
     private static byte[] Report(string execId) => Encoding.ASCII.GetBytes($"37=O1\u000117={execId}\u000160=20260302-09:30:00.000\u0001");
 
@@ -125,7 +119,7 @@ public sealed class ResetLogonDeliveryTests : IDisposable
     [Fact]
     public void Over_a_file_store_a_restart_after_the_delivery_sends_them_exactly_once()
     {
-        var config = new SessionConfig(SessionHarness.Venue, SessionHarness.Client) { StorePath = Path.Combine(_directory, "VENUE-CLIENT1.session") };
+        var config = new SessionConfig(SessionHarness.Venue, SessionHarness.Client) { StorePath = Path.Combine(_directory.Path, "VENUE-CLIENT1.session") };
         using (SessionHarness before = SessionWithReportsQueued(config.CreateStore()))
         {
         }

@@ -10,17 +10,11 @@ namespace Exchange.Fix.Tests.Session;
 /// </summary>
 public sealed class SessionStoreEventIdTests : IDisposable
 {
-    private readonly string _directory = Path.Combine(Path.GetTempPath(), "fixsession-tests", Guid.NewGuid().ToString("N"));
+    private readonly TempStoreDirectory _directory = new();
 
-    private string StorePath => Path.Combine(_directory, "VENUE-CLIENT1.store");
+    private string StorePath => _directory.StorePath;
 
-    public void Dispose()
-    {
-        if (Directory.Exists(_directory))
-        {
-            Directory.Delete(_directory, recursive: true);
-        }
-    }
+    public void Dispose() => _directory.Dispose();
 
     private static byte[] Body(int i) => Encoding.ASCII.GetBytes($"37=ORD{i}\u000117=EX{i}\u0001");
 

@@ -13,17 +13,11 @@ public sealed class SessionStoreQueuedTests : IDisposable
 {
     private const long ResetTime = 9_000;
 
-    private readonly string _directory = Path.Combine(Path.GetTempPath(), "fixsession-tests", Guid.NewGuid().ToString("N"));
+    private readonly TempStoreDirectory _directory = new();
 
-    private string StorePath => Path.Combine(_directory, "VENUE-CLIENT1.store");
+    private string StorePath => _directory.StorePath;
 
-    public void Dispose()
-    {
-        if (Directory.Exists(_directory))
-        {
-            Directory.Delete(_directory, recursive: true);
-        }
-    }
+    public void Dispose() => _directory.Dispose();
 
     public static TheoryData<string> Stores => ["memory", "file"];
 
