@@ -19,21 +19,19 @@ namespace Exchange.Host.Venue;
 internal sealed class CommandIngress : ICommandPublisher
 {
     private readonly SequenceRing<InboundSlot> _ring;
-    private long _firstSequence;
     private readonly Action? _drainRing;
+    private long _firstSequence;
     private int _inFlight;
     private int _stopping;
 
-    /// <param name="ring">The inbound ring.</param>
-    /// <param name="firstSequence">Journal sequence of ring slot 0: one past the last journalled command.</param>
+    /// <param name="ring">The inbound ring; its slot 0 is journal sequence 0 until <see cref="ContinueAfter"/> says otherwise.</param>
     /// <param name="drainRing">
     /// Inline pipeline only: runs the ring's consumers on the publishing thread when the ring is full (they share the
     /// thread, so waiting would wait forever). Null when the consumers have their own threads.
     /// </param>
-    public CommandIngress(SequenceRing<InboundSlot> ring, long firstSequence, Action? drainRing = null)
+    public CommandIngress(SequenceRing<InboundSlot> ring, Action? drainRing = null)
     {
         _ring = ring;
-        _firstSequence = firstSequence;
         _drainRing = drainRing;
     }
 

@@ -238,7 +238,7 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         }
 
         InlinePipeline? inlinePipeline = null;
-        _ingress = new CommandIngress(_inbound, firstSequence: 0, inline ? () => inlinePipeline!.RunOnce() : null);
+        _ingress = new CommandIngress(_inbound, inline ? () => inlinePipeline!.RunOnce() : null);
         _marketData = new MarketDataPublisher(
             _engine.Store, instruments.Count, _options.MarketData.PublishIntervalMicroseconds, _loggerFactory.CreateLogger<MarketDataPublisher>());
 

@@ -33,7 +33,7 @@ public sealed class VenueAllocationTests
 
         var inbound = new SequenceRing<InboundSlot>(1024, ProducerMode.Multi);
         var outbound = new SequenceRing<OutboundSlot>(1024, ProducerMode.Single);
-        var ingress = new CommandIngress(inbound, firstSequence: 0);
+        var ingress = new CommandIngress(inbound);
         var counters = new MatcherCounters();
         var matcher = new MatcherHandler(engine.Engine, outbound, new BookPublisher(engine.Engine, engine.Store, instruments.Count), counters);
         var gateway = new CountingGateway();
