@@ -119,8 +119,9 @@ internal sealed unsafe class JournalWriter : IDisposable
 
             scan = new JournalScan(reader.RecordsRead, reader.LastSequence, reader.Status, reader.StopOffset, reader.DroppedBytes);
 
-            // A journal without records has no commands to misroute: it takes the current configuration, whatever it recorded.
-            header = reader.RecordsRead == 0 ? null : header;
+            // A journal without records has no commands to misroute: it takes the current configuration, whatever it
+            // recorded (a new header, written only when the recorded one differs).
+            header = reader.RecordsRead == 0 && match?.Relation != ConfigurationRelation.Same ? null : header;
         }
 
         var file = new FileStream(path, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.Read, bufferSize: 0, FileOptions.None);
@@ -133,7 +134,7 @@ internal sealed unsafe class JournalWriter : IDisposable
                 scan = scan with { GoodLength = header.DataStart };
 
                 // The header is synced; the file's name must be too, or a power loss can lose the whole journal
-                // (DirectorySync). Whatever the fsync policy: it is once per journal.
+                // (DirectorySync). Whatever the fsync policy: it happens only when a header is written.
                 DirectorySync.SyncParentOf(path);
                 change = match is { Relation: not ConfigurationRelation.Same }
                     ? "the journal held no records, so it now records the current configuration"
