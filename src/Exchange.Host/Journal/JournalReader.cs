@@ -153,7 +153,7 @@ internal sealed class JournalReader : IDisposable
         _stopped = true;
         long afterSlot = StopOffset + slot.Length;
         JournalTrailingData after = _judgeTail && afterSlot < _fileLength
-            ? JournalTrailingData.Read(_file.SafeFileHandle, afterSlot)
+            ? JournalTrailingData.Read(_file, afterSlot)
             : JournalTrailingData.None;
         JournalTailVerdict verdict = JournalTail.Judge(slot, StopOffset, after);
         Status = verdict.Status;

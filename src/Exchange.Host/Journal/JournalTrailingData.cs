@@ -1,5 +1,3 @@
-using Microsoft.Win32.SafeHandles;
-
 namespace Exchange.Host.Journal;
 
 /// <summary>What a journal holds after a given offset: where its non-zero bytes lie and which of them are valid records.</summary>
@@ -21,11 +19,11 @@ internal readonly record struct JournalTrailingData(long FirstDataOffset, long D
     /// Reads <paramref name="file"/> from <paramref name="from"/> (a record position) to its end. After a crash that is
     /// the writer's zero-filled map chunk, up to <see cref="JournalOptions.MapChunkBytes"/>: a one-off read at start-up.
     /// </summary>
-    public static JournalTrailingData Read(SafeFileHandle file, long from)
+    public static JournalTrailingData Read(FileStream file, long from)
     {
         int recordSize = JournalFormat.RecordSize;
         byte[] buffer = new byte[recordSize * RecordsPerRead];
-        long end = RandomAccess.GetLength(file);
+        long end = file.Length;
         long firstData = -1;
         long dataEnd = -1;
         long valid = 0;
@@ -33,7 +31,10 @@ internal readonly record struct JournalTrailingData(long FirstDataOffset, long D
         long lastSequence = -1;
         for (long offset = from; offset < end;)
         {
-            int read = ReadFully(file, buffer.AsSpan(0, (int)Math.Min(buffer.Length, end - offset)), offset);
+            // Read whole up to the end of the file, so each chunk is a whole number of record slots but the last.
+            file.Position = offset;
+            Span<byte> target = buffer.AsSpan(0, (int)Math.Min(buffer.Length, end - offset));
+            int read = file.ReadAtLeast(target, target.Length, throwOnEndOfStream: false);
             if (read == 0)
             {
                 break;
@@ -72,22 +73,4 @@ internal readonly record struct JournalTrailingData(long FirstDataOffset, long D
     public string Describe() => ValidRecords > 0
         ? $"{ValidRecords} valid records (sequences {FirstSequence}..{LastSequence}) lie among the data from offset {FirstDataOffset} to {DataEnd}"
         : $"data that is not a valid record lies from offset {FirstDataOffset} to {DataEnd}";
-
-    // A chunk is a whole number of record slots only if each read is complete up to the end of the file.
-    private static int ReadFully(SafeFileHandle file, Span<byte> target, long offset)
-    {
-        int total = 0;
-        while (total < target.Length)
-        {
-            int read = RandomAccess.Read(file, target[total..], offset + total);
-            if (read == 0)
-            {
-                break;
-            }
-
-            total += read;
-        }
-
-        return total;
-    }
 }
