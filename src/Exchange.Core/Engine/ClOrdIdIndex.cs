@@ -129,7 +129,6 @@ internal sealed class ClOrdIdIndex
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static uint Tag(ulong hash) => (uint)(hash ^ (hash >> 32));
 
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void Insert(Entry[] entries, int mask, uint tag, int slotPlusOne)
     {
         int i = (int)tag & mask;
