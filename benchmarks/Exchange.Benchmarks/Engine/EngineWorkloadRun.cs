@@ -39,7 +39,7 @@ internal sealed class EngineWorkloadRun
     {
         InitialOrderCapacity = workload.BaseBook.Length + workload.Block.Length,
         InitialLevelCapacity = workload.Instruments.Count * 128,
-        MaxClOrdIdsPerDay = Math.Max(new EngineOptions().MaxClOrdIdsPerDay, workload.BaseBook.Length + workload.Block.Length),
+        MaxClOrdIdsPerDay = Math.Max(EngineOptions.DefaultMaxClOrdIdsPerDay, workload.BaseBook.Length + workload.Block.Length),
     };
 
     /// <summary>Replays the block once; the book ends where it started. Returns the event count (so nothing is elided).</summary>

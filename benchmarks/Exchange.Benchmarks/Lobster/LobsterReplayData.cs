@@ -68,6 +68,6 @@ internal sealed class LobsterReplayData
     {
         InitialOrderCapacity = PeakRestingOrders + 1024,
         InitialLevelCapacity = PeakRestingOrders + 1024,
-        MaxClOrdIdsPerDay = Math.Max(new EngineOptions().MaxClOrdIdsPerDay, Commands.Length),
+        MaxClOrdIdsPerDay = Math.Max(EngineOptions.DefaultMaxClOrdIdsPerDay, Commands.Length),
     };
 }

@@ -6,8 +6,14 @@ namespace Exchange.Core.Engine;
 /// </summary>
 public sealed record EngineOptions
 {
-    /// <summary>The largest <see cref="MaxClOrdIdsPerDay"/> the engine accepts.</summary>
+    /// <summary>
+    /// The largest <see cref="MaxClOrdIdsPerDay"/> the engine accepts: the used-id table then has 2^28 entries (2 GiB)
+    /// and the keys take 5 GiB.
+    /// </summary>
     public const int LargestMaxClOrdIdsPerDay = 1 << 27;
+
+    /// <summary>The default <see cref="MaxClOrdIdsPerDay"/>.</summary>
+    public const int DefaultMaxClOrdIdsPerDay = 1 << 20;
 
     /// <summary>Order slots allocated at start (resting orders across all books).</summary>
     public int InitialOrderCapacity { get; init; } = 1 << 16;
@@ -20,8 +26,9 @@ public sealed record EngineOptions
 
     /// <summary>
     /// Client order ids one trading day can use, across all owners (1 to 2^27). Allocated whole at start and never grown
-    /// (about 60 bytes per id: the 40-byte keys are backed as ids are used, the table soon in full). Once a day has used
+    /// (about 60 bytes per id: unless <see cref="IMatchingEngine.PreFault"/> makes it all resident, the 40-byte
+    /// keys are backed as ids are used and the table soon in full). Once a day has used
     /// them all, new orders and replaces are rejected with ClOrdIdCapacityExceeded until the next day; cancels still work.
     /// </summary>
-    public int MaxClOrdIdsPerDay { get; init; } = 1 << 20;
+    public int MaxClOrdIdsPerDay { get; init; } = DefaultMaxClOrdIdsPerDay;
 }

@@ -35,9 +35,6 @@ namespace Exchange.Core.Engine;
 /// </remarks>
 internal sealed unsafe class UsedClOrdIds
 {
-    /// <summary>Largest capacity: the table then has 2^28 entries (2 GiB) and the keys take 5 GiB.</summary>
-    public const int MaxCapacity = EngineOptions.LargestMaxClOrdIdsPerDay;
-
     private readonly Entry* _entries;
     private readonly Key* _keys;
     private readonly int _size;
@@ -53,7 +50,7 @@ internal sealed unsafe class UsedClOrdIds
     internal UsedClOrdIds(int capacity, uint firstStamp)
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(capacity, 1);
-        ArgumentOutOfRangeException.ThrowIfGreaterThan(capacity, MaxCapacity);
+        ArgumentOutOfRangeException.ThrowIfGreaterThan(capacity, EngineOptions.LargestMaxClOrdIdsPerDay);
         ArgumentOutOfRangeException.ThrowIfGreaterThan(firstStamp, uint.MaxValue - (uint)capacity);
         Capacity = capacity;
         int size = (int)BitOperations.RoundUpToPowerOf2((uint)capacity * 2);

@@ -25,8 +25,6 @@ internal sealed unsafe class OutboundMessageLog : IDisposable
     /// <summary>One index entry per this many bytes of ring: reports (about 300 bytes) are all indexed until they are overwritten.</summary>
     private const int BytesPerIndexEntry = 128;
 
-    private const int PageSize = 4096;
-
     private readonly long _capacity;
     private readonly int _indexMask;
     private byte* _data;
@@ -41,7 +39,7 @@ internal sealed unsafe class OutboundMessageLog : IDisposable
     /// <param name="capacityBytes">Size of the ring; a record larger than this is not stored (a resend gap-fills it).</param>
     public OutboundMessageLog(int capacityBytes = DefaultCapacityBytes)
     {
-        ArgumentOutOfRangeException.ThrowIfLessThan(capacityBytes, PageSize);
+        ArgumentOutOfRangeException.ThrowIfLessThan(capacityBytes, PageToucher.PageSize);
         _capacity = capacityBytes;
         int entries = (int)BitOperations.RoundUpToPowerOf2((uint)Math.Max(capacityBytes / BytesPerIndexEntry, 16));
         _indexMask = entries - 1;
@@ -50,8 +48,6 @@ internal sealed unsafe class OutboundMessageLog : IDisposable
     }
 
     ~OutboundMessageLog() => Free();
-
-    public long CapacityBytes => _capacity;
 
     /// <summary>
     /// Writes to every page of the ring and the index now, keeping what they hold, so that appending never page-faults
