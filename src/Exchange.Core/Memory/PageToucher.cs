@@ -22,16 +22,7 @@ public static unsafe class PageToucher
     /// <summary>The smallest page size of the platforms we run on; touching more often than a page costs nothing extra.</summary>
     public const int PageSize = 4096;
 
-    public static long Touch(void* memory, long bytes)
-    {
-        byte* start = (byte*)memory;
-        for (long offset = 0; offset < bytes; offset = NextOffset(offset, bytes))
-        {
-            Volatile.Write(ref start[offset], Volatile.Read(ref start[offset]));
-        }
-
-        return bytes;
-    }
+    public static long Touch(void* memory, long bytes) => TouchBytes(ref *(byte*)memory, bytes);
 
     public static long Touch<T>(T[] array)
         where T : struct
@@ -50,7 +41,12 @@ public static unsafe class PageToucher
             return bytes;
         }
 
-        ref byte start = ref Unsafe.As<T, byte>(ref MemoryMarshal.GetArrayDataReference(array));
+        return TouchBytes(ref Unsafe.As<T, byte>(ref MemoryMarshal.GetArrayDataReference(array)), bytes);
+    }
+
+    /// <summary>Reads and writes back one byte per page step from <paramref name="start"/>, and the last byte.</summary>
+    private static long TouchBytes(ref byte start, long bytes)
+    {
         for (long offset = 0; offset < bytes; offset = NextOffset(offset, bytes))
         {
             ref byte b = ref Unsafe.Add(ref start, (nint)offset);
