@@ -27,10 +27,12 @@ internal sealed class TradingDayCalendar
     /// <summary>UTC time of day at which each trading day begins.</summary>
     public TimeSpan StartsAt { get; }
 
-    /// <summary>Parses <c>Venue:TradingDay:StartsAt</c>: "HH:mm" or "HH:mm:ss", 00:00 to 23:59:59.</summary>
+    /// <summary>
+    /// Parses <c>Venue:TradingDay:StartsAt</c>: "HH:mm" or "HH:mm:ss", 00:00 to 23:59:59 (the exact formats' "hh" takes
+    /// 0 to 23 hours and no sign, so nothing parsed lies outside one day).
+    /// </summary>
     public static bool TryParseStartsAt(string? text, out TimeSpan startsAt) =>
-        TimeSpan.TryParseExact(text?.Trim(), Formats, CultureInfo.InvariantCulture, out startsAt) &&
-        startsAt >= TimeSpan.Zero && startsAt < TimeSpan.FromDays(1);
+        TimeSpan.TryParseExact(text?.Trim(), Formats, CultureInfo.InvariantCulture, out startsAt);
 
     /// <summary>The configured calendar; the options were validated, so an unparsable value here is a bug.</summary>
     public static TradingDayCalendar FromOptions(Configuration.TradingDayOptions options) =>
