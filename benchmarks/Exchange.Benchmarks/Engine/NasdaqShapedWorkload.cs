@@ -59,6 +59,10 @@ internal sealed class NasdaqShapedWorkload
         var commands = new List<Command>(length);
         var live = new List<(int Book, ClOrdId Id, Side Side, long Price, long Quantity)>();
         int next = 0;
+
+        // Every request takes the session's next number, as a FIX client numbers its ClOrdIDs.
+        ClOrdId NextId(string prefix) => ClOrdId.From($"{prefix}{next++}");
+
         while (commands.Count < length - 1 - live.Count)
         {
             int book = random.Next(books);
@@ -68,7 +72,7 @@ internal sealed class NasdaqShapedWorkload
                 Side side = random.Next(2) == 0 ? Side.Buy : Side.Sell;
                 int ticks = 1 + (int)Math.Min(9, -Math.Log(1 - random.NextDouble()) * 2.5); // most adds near the top
                 long price = Mid + ((side == Side.Buy ? -ticks : ticks) * Tick);
-                var id = ClOrdId.From($"o{next++}");
+                var id = NextId("o");
                 long quantity = 100 * random.Next(1, 10);
                 commands.Add(NewOrder(book, 1, id, side, price, quantity, TimeInForce.Day));
                 live.Add((book, id, side, price, quantity));
@@ -76,14 +80,14 @@ internal sealed class NasdaqShapedWorkload
             else if (roll < 90)
             {
                 var order = TakeRandom(live, random);
-                commands.Add(Cancel(order.Book, ClOrdId.From($"o{next++}"), order.Id, order.Side));
+                commands.Add(Cancel(order.Book, NextId("o"), order.Id, order.Side));
             }
             else if (roll < 98)
             {
                 int index = random.Next(live.Count);
                 var order = live[index];
                 long reduced = Math.Max(100, order.Quantity - 100);
-                var id = ClOrdId.From($"o{next++}");
+                var id = NextId("o");
                 commands.Add(Replace(order.Book, id, order.Id, order.Side, order.Price, reduced));
                 live[index] = order with { Id = id, Quantity = reduced };
             }
@@ -92,7 +96,7 @@ internal sealed class NasdaqShapedWorkload
                 int index = random.Next(live.Count);
                 var order = live[index];
                 long price = Mid + ((order.Side == Side.Buy ? -1 : 1) * random.Next(1, 11) * Tick);
-                var id = ClOrdId.From($"o{next++}");
+                var id = NextId("o");
                 commands.Add(Replace(order.Book, id, order.Id, order.Side, price, order.Quantity));
                 live[index] = order with { Id = id, Price = price };
             }
@@ -100,13 +104,13 @@ internal sealed class NasdaqShapedWorkload
             {
                 Side side = random.Next(2) == 0 ? Side.Buy : Side.Sell;
                 long price = Mid + ((side == Side.Buy ? 3 : -3) * Tick);
-                commands.Add(NewOrder(book, 2, ClOrdId.From($"t{next++}"), side, price, 100 * random.Next(1, 20), TimeInForce.ImmediateOrCancel));
+                commands.Add(NewOrder(book, 2, NextId("t"), side, price, 100 * random.Next(1, 20), TimeInForce.ImmediateOrCancel));
             }
         }
 
         foreach (var order in live)
         {
-            commands.Add(Cancel(order.Book, ClOrdId.From($"o{next++}"), order.Id, order.Side));
+            commands.Add(Cancel(order.Book, NextId("o"), order.Id, order.Side));
         }
 
         commands.Add(new Command { Type = CommandType.NewTradingDay });
