@@ -26,6 +26,8 @@ public delegate void JournalReplay(long sequence, in Command command);
 /// </remarks>
 internal sealed unsafe class JournalWriter : IDisposable
 {
+    private static readonly long PageSize = Environment.SystemPageSize;
+
     private readonly AppendMappedFile _file;
     private readonly FsyncPolicy _policy;
     private readonly long _fsyncIntervalTicks;
@@ -34,6 +36,12 @@ internal sealed unsafe class JournalWriter : IDisposable
     private long _lastWritten;
     private long _lastSyncTimestamp;
     private bool _disposed;
+
+    /// <summary>
+    /// File offset up to which the map's pages are known writable without a page fault: written since the last fsync
+    /// (by a record or by <see cref="PrepareNextRecord"/>). Page-aligned, or 0 when nothing is known.
+    /// </summary>
+    private long _preparedEnd;
 
     private JournalWriter(FileStream file, JournalOptions options, long lastSequence, long position)
     {
@@ -213,6 +221,38 @@ internal sealed unsafe class JournalWriter : IDisposable
         }
     }
 
+    /// <summary>
+    /// Makes the pages the next record will be written to writable now, so that record's copy does not take the page
+    /// fault (~15 µs on the VM measured; see README) on the order path; returns false, at the cost of a compare, when
+    /// they already are. For the writer thread at a moment no order waits on it: after a batch's acknowledgements are
+    /// released, or when the polling thread finds nothing to do.
+    /// </summary>
+    /// <remarks>
+    /// A page is made writable by writing a zero to its first byte at or after the end of the content: a byte that is
+    /// zero already (the map's tail is zeros) and that no reader takes for a record until a record is written over it,
+    /// by this same thread. An fsync makes every page read-only again for the kernel's dirty tracking, so
+    /// <see cref="Sync"/> forgets what was prepared.
+    /// </remarks>
+    public bool PrepareNextRecord()
+    {
+        long end = _position + JournalFormat.RecordSize;
+        if (end <= _preparedEnd)
+        {
+            return false;
+        }
+
+        _file.EnsureMapped(end);
+        for (long at = Math.Max(_preparedEnd, _position); at < end; at = PageStart(at) + PageSize)
+        {
+            _file.Base[at] = 0;
+        }
+
+        _preparedEnd = PageStart(end - 1) + PageSize;
+        return true;
+    }
+
+    private static long PageStart(long offset) => offset & ~(PageSize - 1);
+
     /// <summary>Forces everything written so far to stable storage.</summary>
     public void Sync()
     {
@@ -220,6 +260,7 @@ internal sealed unsafe class JournalWriter : IDisposable
         if (SyncedSequence.Value != _lastWritten)
         {
             _file.Sync();
+            _preparedEnd = 0;
         }
 
         _lastSyncTimestamp = Stopwatch.GetTimestamp();

@@ -169,6 +169,12 @@ internal sealed class ConnectionPoller
                     DetachAll("venue is stopping");
                 }
 
+                if (!didWork)
+                {
+                    // Counts as work: the pass took time, and the idle strategy should not sleep right after it.
+                    didWork = _pipeline.PrepareWhileIdle();
+                }
+
                 idle.Idle(didWork);
                 previousDidWork = didWork;
             }

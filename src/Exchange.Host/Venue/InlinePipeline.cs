@@ -13,16 +13,26 @@ internal sealed class InlinePipeline
     private readonly EventProcessor _journaller;
     private readonly EventProcessor _matcher;
     private readonly EventProcessor _sender;
+    private readonly Func<bool> _prepareWhileIdle;
 
     /// <param name="journaller">Inbound ring, no dependencies.</param>
     /// <param name="matcher">Inbound ring, after the journaller (so every report the sender sees is journalled).</param>
     /// <param name="sender">Outbound ring.</param>
-    public InlinePipeline(EventProcessor journaller, EventProcessor matcher, EventProcessor sender)
+    /// <param name="prepareWhileIdle">Work that saves the next order time, for a pass that found nothing to do (see <see cref="PrepareWhileIdle"/>).</param>
+    public InlinePipeline(EventProcessor journaller, EventProcessor matcher, EventProcessor sender, Func<bool> prepareWhileIdle)
     {
         _journaller = journaller;
         _matcher = matcher;
         _sender = sender;
+        _prepareWhileIdle = prepareWhileIdle;
     }
+
+    /// <summary>
+    /// For a pass of the polling thread that found nothing to do: prepares what the next order would otherwise wait for
+    /// (the journal's next page, <see cref="Journal.JournalWriter.PrepareNextRecord"/>). Returns whether it did anything;
+    /// when there is nothing to prepare it costs a compare.
+    /// </summary>
+    public bool PrepareWhileIdle() => _prepareWhileIdle();
 
     /// <summary>Journals, matches and sends everything published so far; returns the number of slots processed.</summary>
     public int RunOnce()

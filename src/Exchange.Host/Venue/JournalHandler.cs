@@ -13,11 +13,19 @@ internal readonly struct JournalHandler : IEventHandler<InboundSlot>
 {
     private readonly JournalWriter _writer;
     private readonly DurabilityGate _gate;
+    private readonly bool _prepareAfterCommit;
 
-    public JournalHandler(JournalWriter writer, DurabilityGate gate)
+    /// <param name="prepareAfterCommit">
+    /// Whether to prepare the next record's page (<see cref="JournalWriter.PrepareNextRecord"/>) once a batch is
+    /// released: on its own thread the journaller runs beside the matcher and sender, so nothing of the batch waits for
+    /// it. Not inline, where matching and sending come after this handler on the same thread (the polling thread
+    /// prepares when idle instead).
+    /// </param>
+    public JournalHandler(JournalWriter writer, DurabilityGate gate, bool prepareAfterCommit)
     {
         _writer = writer;
         _gate = gate;
+        _prepareAfterCommit = prepareAfterCommit;
     }
 
     public void OnEvent(ref InboundSlot evt, long sequence, bool endOfBatch)
@@ -27,6 +35,10 @@ internal readonly struct JournalHandler : IEventHandler<InboundSlot>
         {
             _writer.CommitBatch();
             _gate.Advanced();
+            if (_prepareAfterCommit)
+            {
+                _writer.PrepareNextRecord();
+            }
         }
     }
 }

@@ -254,14 +254,15 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         _metrics.ObserveClOrdIds(pipeline.MaxClOrdIdsPerDay);
         _clOrdIdWatch = new ClOrdIdCapacityWatch(Counters, pipeline.MaxClOrdIdsPerDay, _logger);
         EventProcessor sender = _outbound.AddProcessor(new SenderHandler(_gateway, _gate, senderWait, _metrics), senderWait, "sender");
-        _journaller = _inbound.AddProcessor(new JournalHandler(_journal, _gate), journalWait, "journaller");
+        JournalWriter journal = _journal;
+        _journaller = _inbound.AddProcessor(new JournalHandler(journal, _gate, prepareAfterCommit: !inline), journalWait, "journaller");
         IFixGateway gateway = _gateway;
         if (inline)
         {
             // After the journaller, so every report the sender encodes is already journalled (the gate never waits).
             var handler = new MatcherHandler(_engine.Engine, _outbound, books, Counters, drainOutbound: () => sender.RunAvailable());
             EventProcessor matcher = _inbound.AddProcessor(handler, matcherWait, "matcher", null, _journaller);
-            inlinePipeline = new InlinePipeline(_journaller, matcher, sender);
+            inlinePipeline = new InlinePipeline(_journaller, matcher, sender, journal.PrepareNextRecord);
             var passes = new PollerPasses();
             _metrics.ObservePoller(passes);
             _poller = new ConnectionPoller(
