@@ -156,6 +156,11 @@ public sealed class FixDictionary
             return CheckValuesAndCounts(checks, plan.GroupChecks.AsSpan(0, plan.GroupCheckCount), fields, raw, ref message.Timestamps);
         }
 
+        if (!plan.HasGeneralChecks && PassesByKind(plan, fields, raw, ref message.Timestamps))
+        {
+            return FixFieldError.None;
+        }
+
         // Safe: a plan is applied only to a message with exactly its fields, and its checks index those fields.
         ref FixMessage.Field first = ref MemoryMarshal.GetReference(fields);
         ref byte rawStart = ref MemoryMarshal.GetReference(raw);
@@ -170,6 +175,53 @@ public sealed class FixDictionary
         }
 
         return FixFieldError.None;
+    }
+
+    /// <summary>
+    /// The plan's lean checks one kind at a time (<see cref="LayoutPlan.ChecksByKind"/>): true when every value passes.
+    /// Each check writes only its own field, so the order does not change what is stored; false decides nothing (the
+    /// caller then runs the checks in wire order, which finds the first error as the walk does).
+    /// </summary>
+    private static bool PassesByKind(LayoutPlan plan, Span<FixMessage.Field> fields, ReadOnlySpan<byte> raw, ref TimestampCache timestamps)
+    {
+        // Safe: a plan is applied only to a message with exactly its fields, and its checks index those fields.
+        ref FixMessage.Field first = ref MemoryMarshal.GetReference(fields);
+        ref byte rawStart = ref MemoryMarshal.GetReference(raw);
+        ReadOnlySpan<ValueCheck> checks = plan.ChecksByKind.AsSpan(0, plan.TimestampEnd);
+        int i = 0;
+        for (; i < plan.CharEnumEnd; i++)
+        {
+            if (!PlannedCheck.PassesCharEnum(checks[i], ref Unsafe.Add(ref first, checks[i].FieldIndex), ref rawStart))
+            {
+                return false;
+            }
+        }
+
+        for (; i < plan.IntEnd; i++)
+        {
+            if (!PlannedCheck.PassesInt(ref Unsafe.Add(ref first, checks[i].FieldIndex), ref rawStart))
+            {
+                return false;
+            }
+        }
+
+        for (; i < plan.DecimalEnd; i++)
+        {
+            if (!PlannedCheck.PassesDecimal(ref Unsafe.Add(ref first, checks[i].FieldIndex), ref rawStart))
+            {
+                return false;
+            }
+        }
+
+        for (; i < checks.Length; i++)
+        {
+            if (!PlannedCheck.PassesTimestamp(ref Unsafe.Add(ref first, checks[i].FieldIndex), ref rawStart, ref timestamps))
+            {
+                return false;
+            }
+        }
+
+        return true;
     }
 
     /// <summary>False when a message's tags differ from the plan's after all (a layout-hash collision).</summary>

@@ -72,6 +72,25 @@ internal sealed class LayoutPlan
     public ValueCheck[] Checks { get; } = new ValueCheck[LayoutPlans.MaxFields];
 
     /// <summary>
+    /// The lean checks (<see cref="PlannedCheck"/>) of <see cref="Checks"/> grouped by kind, each group in wire order:
+    /// char enums up to <see cref="CharEnumEnd"/>, then INTs to <see cref="IntEnd"/>, decimals to
+    /// <see cref="DecimalEnd"/>, timestamps to <see cref="TimestampEnd"/>. A loop per kind has no dispatch per check;
+    /// valid only while <see cref="HasGeneralChecks"/> is false.
+    /// </summary>
+    public ValueCheck[] ChecksByKind { get; } = new ValueCheck[LayoutPlans.MaxFields];
+
+    public int CharEnumEnd { get; private set; }
+
+    public int IntEnd { get; private set; }
+
+    public int DecimalEnd { get; private set; }
+
+    public int TimestampEnd { get; private set; }
+
+    /// <summary>True when a check has no lean form (<see cref="PlannedCheckKind.General"/>): checks then run in wire order.</summary>
+    public bool HasGeneralChecks { get; private set; }
+
+    /// <summary>
     /// Zero for layouts without repeating groups, whose plans run exactly the value checks. Otherwise the count
     /// checks, in the order the walk closed the groups: each runs just before the value check of its
     /// <see cref="GroupClose.AtIndex"/> field, as in the walk, so both report the same first error.
@@ -96,6 +115,34 @@ internal sealed class LayoutPlan
         Count = count;
         CheckCount = checkCount;
         Dictionary = dictionary;
+        GroupByKind();
+    }
+
+    private void GroupByKind()
+    {
+        ReadOnlySpan<ValueCheck> checks = Checks.AsSpan(0, CheckCount);
+        int count = 0;
+        HasGeneralChecks = false;
+        foreach (PlannedCheckKind kind in (ReadOnlySpan<PlannedCheckKind>)[PlannedCheckKind.CharEnum, PlannedCheckKind.Int, PlannedCheckKind.Decimal, PlannedCheckKind.Timestamp])
+        {
+            foreach (ref readonly ValueCheck check in checks)
+            {
+                if (check.Kind == kind)
+                {
+                    ChecksByKind[count++] = check;
+                }
+            }
+
+            switch (kind)
+            {
+                case PlannedCheckKind.CharEnum: CharEnumEnd = count; break;
+                case PlannedCheckKind.Int: IntEnd = count; break;
+                case PlannedCheckKind.Decimal: DecimalEnd = count; break;
+                default: TimestampEnd = count; break;
+            }
+        }
+
+        HasGeneralChecks = count != checks.Length;
     }
 }
 

@@ -101,6 +101,25 @@ public sealed class ValidationPlanTests
         Assert.Equal(FixFieldError.Of(FixTags.Price, SessionRejectReason.IncorrectDataFormat), message.Validation);
     }
 
+    [Fact]
+    public void APlannedLayout_WithTwoBadValues_ReportsTheFirstInWireOrder()
+    {
+        // The plan checks char enums before timestamps when every value passes; SendingTime (52) comes before
+        // TimeInForce (59) on the wire, so its error is the one to report.
+        var message = new FixMessage();
+        Assert.True(message.Parse(FixTestMessages.Wrap(FixTestMessages.NewOrderBody), FixDictionary.Fix44));
+        string bad = FixTestMessages.NewOrderBody
+            .Replace("52=20240315-14:30:00.123", "52=20240315-14:30:0x.123", StringComparison.Ordinal)
+            .Replace("59=0", "59=Q", StringComparison.Ordinal);
+        Assert.Contains("59=Q|", bad, StringComparison.Ordinal);
+        Assert.Contains("52=20240315-14:30:0x.123|", bad, StringComparison.Ordinal);
+
+        Assert.False(message.Parse(FixTestMessages.Wrap(bad), FixDictionary.Fix44));
+
+        Assert.True(message.WasGuided);
+        Assert.Equal(FixFieldError.Of(FixTags.SendingTime, SessionRejectReason.IncorrectDataFormat), message.Validation);
+    }
+
     private static string Mutate(string body, Random random)
     {
         string[] fields = body.TrimEnd('|').Split('|');
