@@ -164,10 +164,11 @@ public class SessionStepBenchmarks
         {
         }
 
-        public void Reset(int firstQueuedSeqNum, long sendingTimeNanos)
+        public int Reset(int firstQueuedSeqNum, long sendingTimeNanos)
         {
             NextSenderSeqNum = firstQueuedSeqNum;
             NextTargetSeqNum = 1;
+            return 0;
         }
 
         public void Flush()

@@ -228,6 +228,7 @@ public sealed partial class FixGateway : IFixGateway, IDisposable
                 try
                 {
                     gs.Session.Poll();
+                    LogQueuedMessagesLost(gs);
                 }
                 finally
                 {
@@ -239,6 +240,22 @@ public sealed partial class FixGateway : IFixGateway, IDisposable
         if (!_awaitingLogon.IsEmpty)
         {
             CloseSilentConnections();
+        }
+    }
+
+    /// <summary>Warns once per increase of the session's lost queued messages (caller holds the session's lock).</summary>
+    private void LogQueuedMessagesLost(GatewaySession gs)
+    {
+        long lost = gs.Session.QueuedMessagesLost;
+        if (lost != gs.QueuedMessagesLostLogged)
+        {
+            SessionConfig config = gs.Session.Config;
+            _services.Log.Warn(
+                $"Session {config.SenderCompID}->{config.TargetCompID}: {lost - gs.QueuedMessagesLostLogged} message(s) queued while the client "
+                + $"was away were no longer in its store when due ({lost} since start), so the client never got them: they were gap-filled "
+                + "on its resend or left out at its reset Logon. An in-memory store keeps only its most recent messages "
+                + "(Sessions[i]:MemoryStoreMegabytes); a file store (StorePath) keeps them all.");
+            gs.QueuedMessagesLostLogged = lost;
         }
     }
 

@@ -27,6 +27,9 @@ internal sealed class GatewaySession
     /// <summary>Set once the slow-consumer cut-off ran for the current connection, so it runs once.</summary>
     public bool SlowConsumerHandled { get; set; }
 
+    /// <summary>The session's <see cref="FixSession.QueuedMessagesLost"/> when the gateway last logged it. Guarded by <see cref="Lock"/>.</summary>
+    public long QueuedMessagesLostLogged { get; set; }
+
     /// <summary>Start-up only: reports stored for journalled events the store lacked (<see cref="FixGateway.RecoverEvent"/>).</summary>
     public int RecoveredReports { get; set; }
 

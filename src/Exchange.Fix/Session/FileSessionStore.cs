@@ -161,9 +161,10 @@ public sealed unsafe class FileSessionStore : ISessionStore
     /// store. Truncating in place would lose the queued messages and the position to a crash between the truncation
     /// and their records. Allocates (new mappings); a reset is rare.
     /// </remarks>
-    public void Reset(int firstQueuedSeqNum, long sendingTimeNanos)
+    public int Reset(int firstQueuedSeqNum, long sendingTimeNanos)
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(firstQueuedSeqNum, 1);
+        int lost = 0;
         AppendMappedFile previous = _file;
         long previousLength = _fileLength;
         long[] previousOffsets = _offsets;
@@ -190,6 +191,10 @@ public sealed unsafe class FileSessionStore : ISessionStore
                     if (TryRead(previous, previousOffsets, seq, out StoredMessage message))
                     {
                         AppendMessage(next++, message.MsgType, sendingTimeNanos, message.Body, eventId: 0, queued: true);
+                    }
+                    else
+                    {
+                        lost++;
                     }
                 }
             }
@@ -224,6 +229,7 @@ public sealed unsafe class FileSessionStore : ISessionStore
 
         NextSenderSeqNum = next;
         NextTargetSeqNum = 1;
+        return lost;
     }
 
     public void Flush()

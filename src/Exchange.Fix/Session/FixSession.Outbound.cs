@@ -240,9 +240,13 @@ public sealed partial class FixSession
                 // Encoded before the next store call: the stored spans are only valid until then.
                 Write(stored.MsgType, seq, now, stored.Body, possDup: true, origSendingTimeNanos: stored.SendingTimeNanos);
             }
-            else if (gapStart == 0)
+            else
             {
-                gapStart = seq;
+                gapStart = gapStart == 0 ? seq : gapStart;
+                if (_store.IsQueued(seq))
+                {
+                    QueuedMessagesLost++;
+                }
             }
         }
 

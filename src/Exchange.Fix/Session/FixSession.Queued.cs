@@ -16,7 +16,14 @@ public sealed partial class FixSession
     private const int ResetLogonSeqNum = 1;
 
     /// <summary>Both numberings back to the start; the queued messages become 2, 3, ... behind the reply Logon.</summary>
-    private void ResetNumbering() => _store.Reset(ResetLogonSeqNum + 1, _clock.UtcNowNanos);
+    private void ResetNumbering() => QueuedMessagesLost += _store.Reset(ResetLogonSeqNum + 1, _clock.UtcNowNanos);
+
+    /// <summary>
+    /// Messages queued for the absent client that its store no longer held when they were due: gap-filled on a resend,
+    /// or left out at a reset Logon. Only an in-memory store loses them (its ring overwrites the oldest messages; see
+    /// <see cref="MemorySessionStore"/>). The gateway logs each increase.
+    /// </summary>
+    public long QueuedMessagesLost { get; private set; }
 
     /// <summary>
     /// Right after the reply to a reset Logon: every message the reset kept goes out under its new number, not

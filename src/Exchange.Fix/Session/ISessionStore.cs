@@ -69,7 +69,9 @@ public interface ISessionStore : IDisposable
     /// a reset renumbers what the client has, it must not lose what the client does not have yet. A crash during the
     /// reset leaves either the store before it or the store after it, never neither.
     /// </remarks>
-    void Reset(int firstQueuedSeqNum, long sendingTimeNanos);
+    /// <returns>How many queued messages the store no longer held and so could not keep (an in-memory store's ring
+    /// overwrites its oldest messages); 0 for a store that keeps everything.</returns>
+    int Reset(int firstQueuedSeqNum, long sendingTimeNanos);
 
     /// <summary>Makes everything written so far durable according to the store's policy.</summary>
     void Flush();

@@ -4,7 +4,8 @@ namespace Exchange.Fix.Session;
 /// An in-process <see cref="ISessionStore"/> for tests and benchmarks. Messages are kept in a native ring of fixed size
 /// (<see cref="OutboundMessageLog"/>): storing never allocates managed memory, never copies earlier messages, and keeps
 /// the most recent messages that fit. Older ones cannot be resent (a ResendRequest gap-fills them), and a report queued
-/// for an absent client is lost once it is overwritten. Nothing survives the process.
+/// for an absent client is lost once it is overwritten (<see cref="Reset"/> returns how many, a resend finds them
+/// missing; <see cref="FixSession.QueuedMessagesLost"/> counts both). Nothing survives the process.
 /// </summary>
 public sealed class MemorySessionStore : ISessionStore
 {
@@ -58,10 +59,11 @@ public sealed class MemorySessionStore : ISessionStore
 
     public void MarkDelivered(int firstSeqNum, int lastSeqNum) => _queued.Remove(firstSeqNum, lastSeqNum);
 
-    public void Reset(int firstQueuedSeqNum, long sendingTimeNanos)
+    public int Reset(int firstQueuedSeqNum, long sendingTimeNanos)
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(firstQueuedSeqNum, 1);
         int next = firstQueuedSeqNum;
+        int lost = 0;
         if (_queued.IsEmpty)
         {
             _log.Clear();
@@ -78,6 +80,10 @@ public sealed class MemorySessionStore : ISessionStore
                     {
                         kept.Add((message.MsgType.ToArray(), message.Body.ToArray()));
                     }
+                    else
+                    {
+                        lost++;
+                    }
                 }
             }
 
@@ -92,6 +98,7 @@ public sealed class MemorySessionStore : ISessionStore
 
         NextSenderSeqNum = next;
         NextTargetSeqNum = 1;
+        return lost;
     }
 
     public void Flush()

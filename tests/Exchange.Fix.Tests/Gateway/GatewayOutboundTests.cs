@@ -2,6 +2,7 @@ using Exchange.Core.Commands;
 using Exchange.Core.Domain;
 using Exchange.Core.Events;
 using Exchange.Fix.Gateway;
+using Exchange.Fix.Session;
 using Xunit;
 
 using Exchange.Tests.Shared;
@@ -126,6 +127,31 @@ public sealed class GatewayOutboundTests
         Assert.Equal(["A 1", "8 2"], sent.Select(m => $"{m[35]} {m[34]}"));
         Assert.Equal(("Y", "F", "940", "60"), (sent[0][141], sent[1][150], sent[1][17], sent[1][32]));
         Assert.False(sent[1].ContainsKey(43));
+    }
+
+    [Fact]
+    public void Reports_an_in_memory_store_overwrote_before_the_client_came_back_are_logged_once()
+    {
+        using var h = new GatewayHarness(storeFactory: _ => new MemorySessionStore(capacityBytes: 4096));
+        h.LogOn();
+        h.Reconnect();
+        for (int i = 0; i < 40; i++) // ~300 bytes each: the ring keeps about a dozen
+        {
+            EngineEvent report = Event(EventType.Accepted, 100, 0);
+            report.EventId = 1000 + i;
+            h.Gateway.SendEvent(report, default);
+        }
+
+        h.NextClientSeq = 1;
+        h.Send("A", "98=0|108=30|141=Y|");
+        int delivered = h.TakeSent().Count(m => m[35] == "8");
+        h.Gateway.Poll();
+        h.Gateway.Poll();
+
+        string warning = Assert.Single(h.Log.Lines, l => l.Contains("no longer in its store", StringComparison.Ordinal));
+        Assert.InRange(delivered, 1, 39);
+        Assert.Contains($": {40 - delivered} message(s) queued", warning, StringComparison.Ordinal);
+        Assert.Contains("MemoryStoreMegabytes", warning, StringComparison.Ordinal);
     }
 
     [Fact]
