@@ -77,7 +77,9 @@ public class JournalPrepareTests
             }
 
             writer.CommitBatch();
+            byte[] before = ReadShared(temp.Path);
             Assert.True(writer.PrepareNextRecord());
+            Assert.Equal(before, ReadShared(temp.Path)); // zeros written over zeros: not a byte changed
 
             // What the page cache holds now is what a SIGKILL would leave.
             File.Copy(temp.Path, crashed);
@@ -93,6 +95,96 @@ public class JournalPrepareTests
         }
 
         AssertRecords(crashed, records + 1);
+    }
+
+    /// <summary>
+    /// The point of preparing: the record that crosses into a new page takes no page fault of its own once the page was
+    /// prepared, and does take one when it was not (minor faults of this thread, from /proc; Linux only).
+    /// </summary>
+    [Fact]
+    public void A_record_in_a_prepared_page_takes_no_page_fault_and_one_in_an_unprepared_page_does()
+    {
+        if (!OperatingSystem.IsLinux() || !File.Exists("/proc/thread-self/stat"))
+        {
+            return;
+        }
+
+        using var temp = new TempJournal();
+        using JournalWriter writer = Open(temp.Path, FsyncPolicy.Never);
+        using var faultCounter = new ThreadFaultCounter();
+        long next = 0;
+        long FaultsOfAppendsUpTo(long pageCrossingRecord, bool prepare)
+        {
+            // Records up to the page-crossing one first (their page faulted in already), then the crossing one alone.
+            for (; next < pageCrossingRecord; next++)
+            {
+                Append(writer, next);
+            }
+
+            writer.CommitBatch();
+            if (prepare)
+            {
+                Assert.True(writer.PrepareNextRecord());
+            }
+
+            Command command = JournalTestData.CommandFor(next);
+            long faults = faultCounter.Read();
+            writer.Append(in command, next);
+            faults = faultCounter.Read() - faults;
+            next++;
+            writer.CommitBatch();
+            return faults;
+        }
+
+        FaultsOfAppendsUpTo(NextPageCrossing(0), prepare: true); // warms the code paths up
+        long unprepared = FaultsOfAppendsUpTo(NextPageCrossing(next), prepare: false);
+        long prepared = FaultsOfAppendsUpTo(NextPageCrossing(next), prepare: true);
+
+        Assert.True(unprepared >= 1, $"a first write to a fresh page faults ({unprepared})");
+        Assert.Equal(0, prepared);
+    }
+
+    /// <summary>The first record from <paramref name="from"/> on whose bytes start in one page and end in the next (or start a page).</summary>
+    private static long NextPageCrossing(long from)
+    {
+        long i = from;
+        while ((JournalTestData.RecordOffset(i + 1) - 1) / PageSize == JournalTestData.RecordOffset(i) / PageSize &&
+               JournalTestData.RecordOffset(i) % PageSize != 0)
+        {
+            i++;
+        }
+
+        return i;
+    }
+
+    /// <summary>
+    /// Minor page faults of the thread that created it: field 10 of /proc/thread-self/stat, read through a handle opened
+    /// once into a buffer allocated once, so taking a reading touches no fresh memory of its own.
+    /// </summary>
+    private sealed class ThreadFaultCounter : IDisposable
+    {
+        private readonly Microsoft.Win32.SafeHandles.SafeFileHandle _stat = File.OpenHandle("/proc/thread-self/stat");
+        private readonly byte[] _buffer = new byte[4096];
+
+        public long Read()
+        {
+            int length = RandomAccess.Read(_stat, _buffer, 0);
+
+            // The command name (field 2) is in parentheses and may hold spaces: count fields after the last ')'.
+            string stat = System.Text.Encoding.ASCII.GetString(_buffer, 0, length);
+            string[] fields = stat[(stat.LastIndexOf(')') + 2)..].Split(' ');
+            return long.Parse(fields[7], System.Globalization.CultureInfo.InvariantCulture);
+        }
+
+        public void Dispose() => _stat.Dispose();
+    }
+
+    private static byte[] ReadShared(string path)
+    {
+        using var file = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.ReadWrite);
+        var bytes = new byte[file.Length];
+        file.ReadExactly(bytes);
+        return bytes;
     }
 
     private static void AssertRecords(string path, long count)
