@@ -219,6 +219,16 @@ public sealed partial class FixGateway : IFixGateway, IDisposable
         {
             if (gs.Session.State == SessionState.Disconnected)
             {
+                // A client that came back, got its resend and left within one poll still has its loss logged. The
+                // count is read without the lock first (a stale read only delays the log to the next poll).
+                if (gs.Session.QueuedMessagesLost != gs.QueuedMessagesLostLogged)
+                {
+                    lock (gs.Lock)
+                    {
+                        LogQueuedMessagesLost(gs);
+                    }
+                }
+
                 continue;
             }
 

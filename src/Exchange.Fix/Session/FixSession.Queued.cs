@@ -46,6 +46,11 @@ public sealed partial class FixSession
             {
                 Write(message.MsgType, seq, message.SendingTimeNanos, message.Body, possDup: false, origSendingTimeNanos: 0);
             }
+            else
+            {
+                // Not expected (the reset kept only what it could read back), but a report not sent is a report lost.
+                QueuedMessagesLost++;
+            }
         }
 
         _store.MarkDelivered(first, last);

@@ -108,6 +108,10 @@ public sealed class ValidationPlanTests
         // TimeInForce (59) on the wire, so its error is the one to report.
         var message = new FixMessage();
         Assert.True(message.Parse(FixTestMessages.Wrap(FixTestMessages.NewOrderBody), FixDictionary.Fix44));
+        LayoutPlan? plan = message.Plans.Find(FixDictionary.Fix44, FixDictionary.Fix44.Find("D"u8)!, message.LayoutHash, message.FieldCount);
+        Assert.NotNull(plan);
+        Assert.False(plan.HasGeneralChecks); // so a clean order takes the by-kind loops
+        Assert.Equal(plan.CheckCount, plan.TimestampEnd);
         string bad = FixTestMessages.NewOrderBody
             .Replace("52=20240315-14:30:00.123", "52=20240315-14:30:0x.123", StringComparison.Ordinal)
             .Replace("59=0", "59=Q", StringComparison.Ordinal);
