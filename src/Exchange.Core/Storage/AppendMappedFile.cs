@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using System.IO.MemoryMappedFiles;
 
 namespace Exchange.Core.Storage;
@@ -21,8 +22,26 @@ namespace Exchange.Core.Storage;
 /// </remarks>
 public sealed unsafe class AppendMappedFile : IDisposable
 {
+    private static readonly long PageSize = Environment.SystemPageSize;
+
+    /// <summary>
+    /// How long a prepared page is trusted (<see cref="PrepareAhead"/>): the kernel's writeback also makes dirty pages
+    /// read-only again, by default once they have been dirty for 30 s.
+    /// </summary>
+    private static readonly long PreparedLifetimeTicks = 5 * Stopwatch.Frequency;
+
     private readonly FileStream _file;
     private readonly long _chunkBytes;
+
+    /// <summary>
+    /// File offset up to which the pages are known writable without a page fault, in the mapping at
+    /// <see cref="_preparedBase"/>, since <see cref="_preparedAt"/>: written since the last <see cref="Sync"/> by
+    /// <see cref="PrepareAhead"/>. Page-aligned, or 0 when nothing is known.
+    /// </summary>
+    private long _preparedEnd;
+    private byte* _preparedBase;
+    private long _preparedAt;
+    private int _readyChecks;
     private MemoryMappedFile? _map;
     private MemoryMappedViewAccessor? _view;
 
@@ -78,9 +97,59 @@ public sealed unsafe class AppendMappedFile : IDisposable
         }
     }
 
+    /// <summary>
+    /// True when the pages from <paramref name="contentEnd"/> to <paramref name="contentEnd"/> + <paramref name="bytes"/>
+    /// were prepared (<see cref="PrepareAhead"/>) and nothing since has made them fault again, as far as this object
+    /// knows (it does not look at the clock; <see cref="PrepareAhead"/> does).
+    /// </summary>
+    public bool IsPrepared(long contentEnd, long bytes) => contentEnd + bytes <= _preparedEnd && Base == _preparedBase;
+
+    /// <summary>
+    /// Makes the pages the next <paramref name="bytes"/> after <paramref name="contentEnd"/> (the owner's end of
+    /// content) lie in writable now, so the owner's next record does not take the page fault of a first write (~15 µs
+    /// under ext4 on the VM this was measured on) on the order path. Returns false, at the cost of a compare, when they
+    /// already are. For the writer's thread, at a moment nothing waits on it.
+    /// </summary>
+    /// <remarks>
+    /// A page is made writable by writing a zero to its first byte at or after <paramref name="contentEnd"/>: a byte
+    /// that is zero already (the unused tail is zeros) and that no reader takes for content until the owner writes a
+    /// record over it, on this same thread. A page becomes read-only again (for the kernel's dirty tracking) at each
+    /// <see cref="Sync"/>, when the kernel writes it back on its own, and with a remap of the whole file, so a
+    /// preparation lapses then: at <see cref="Sync"/>, after <see cref="PreparedLifetimeTicks"/>, and with the mapping.
+    /// </remarks>
+    public bool PrepareAhead(long contentEnd, long bytes)
+    {
+        long end = contentEnd + bytes;
+        if (IsPrepared(contentEnd, bytes))
+        {
+            // The clock is read one call in 1,024: an idle polling thread calls this millions of times a second.
+            if ((++_readyChecks & 1023) != 0 || Stopwatch.GetTimestamp() - _preparedAt < PreparedLifetimeTicks)
+            {
+                return false;
+            }
+
+            _preparedEnd = 0;
+        }
+
+        EnsureMapped(end);
+        long from = Base == _preparedBase ? Math.Max(_preparedEnd, contentEnd) : contentEnd;
+        for (long at = from; at < end; at = PageStart(at) + PageSize)
+        {
+            Base[at] = 0;
+        }
+
+        _preparedEnd = PageStart(end - 1) + PageSize;
+        _preparedBase = Base;
+        _preparedAt = Stopwatch.GetTimestamp();
+        return true;
+    }
+
+    private static long PageStart(long offset) => offset & ~(PageSize - 1);
+
     /// <summary>Forces everything written so far to stable storage.</summary>
     public void Sync()
     {
+        _preparedEnd = 0;
         if (OperatingSystem.IsWindows())
         {
             _view?.Flush();

@@ -253,6 +253,27 @@ public sealed partial class FixGateway : IFixGateway, IDisposable
         }
     }
 
+    public bool PrepareWhileIdle()
+    {
+        foreach (GatewaySession gs in _sessions)
+        {
+            // Without the lock: the caller is the thread that writes the stores, so what it reads is its own writing.
+            if (gs.Session.StoreNeedsPrepare)
+            {
+                lock (gs.Lock)
+                {
+                    // One store per call: each preparation is a page fault that an arriving order would wait for.
+                    if (gs.Session.PrepareStore())
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+
+        return false;
+    }
+
     /// <summary>Warns once per increase of the session's lost queued messages (caller holds the session's lock).</summary>
     private void LogQueuedMessagesLost(GatewaySession gs)
     {

@@ -59,6 +59,15 @@ public interface IFixGateway
     /// <summary>Heartbeats, test requests and timeouts of every session.</summary>
     void Poll();
 
+    /// <summary>
+    /// For the thread that writes the session stores, when it has nothing else to do (the inline polling thread):
+    /// prepares the pages the next record of one file store that needs it will be written to
+    /// (<see cref="Session.ISessionStore.PrepareNextRecord"/>; one per call, as each is a page fault an arriving order
+    /// would wait for). Returns whether it did anything; with nothing to prepare it costs a check per session, without
+    /// a lock.
+    /// </summary>
+    bool PrepareWhileIdle();
+
     /// <summary>Logs every session out and waits for replies up to <paramref name="timeout"/>.</summary>
     Task LogoutAllAsync(string text, TimeSpan timeout);
 }

@@ -331,6 +331,13 @@ public sealed unsafe class FileSessionStore : ISessionStore
         _unsyncedRecords = 0;
     }
 
+    /// <summary>Room prepared after the content for the next record: an ExecutionReport (~300 bytes) with room to spare.</summary>
+    private const int PreparedRecordBytes = 1024;
+
+    public bool NeedsPrepare => !_disposed && !_file.IsPrepared(_fileLength, PreparedRecordBytes);
+
+    public bool PrepareNextRecord() => _file.PrepareAhead(_fileLength, PreparedRecordBytes);
+
     private void IndexMessage(int seq, long recordOffset)
     {
         if (seq >= _offsets.Length)

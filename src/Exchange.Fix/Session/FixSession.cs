@@ -62,6 +62,12 @@ public sealed partial class FixSession
         _sendingTimeToleranceNanos = config.SendingTimeTolerance.Ticks * 100;
     }
 
+    /// <summary><see cref="ISessionStore.NeedsPrepare"/> of this session's store (see the rules there).</summary>
+    internal bool StoreNeedsPrepare => _store.NeedsPrepare;
+
+    /// <summary><see cref="ISessionStore.PrepareNextRecord"/> of this session's store; under the session's lock.</summary>
+    internal bool PrepareStore() => _store.PrepareNextRecord();
+
     public SessionConfig Config => _config;
 
     public SessionState State => _state;

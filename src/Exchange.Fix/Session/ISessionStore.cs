@@ -73,6 +73,19 @@ public interface ISessionStore : IDisposable
     /// overwrites its oldest messages); 0 for a store that keeps everything.</returns>
     int Reset(int firstQueuedSeqNum, long sendingTimeNanos);
 
+    /// <summary>
+    /// True when <see cref="PrepareNextRecord"/> has work to do. For the thread that writes the store, which may read it
+    /// without the session's lock; always false for a store that never needs preparing.
+    /// </summary>
+    bool NeedsPrepare => false;
+
+    /// <summary>
+    /// Makes the pages the next record will be written to writable now, so storing it does not take a page fault on
+    /// the order path (a file store's new file pages); false when there was nothing to do. Called under the session's
+    /// lock, at a moment nothing waits on the store.
+    /// </summary>
+    bool PrepareNextRecord() => false;
+
     /// <summary>Makes everything written so far durable according to the store's policy.</summary>
     void Flush();
 }

@@ -26,8 +26,6 @@ public delegate void JournalReplay(long sequence, in Command command);
 /// </remarks>
 internal sealed unsafe class JournalWriter : IDisposable
 {
-    private static readonly long PageSize = Environment.SystemPageSize;
-
     private readonly AppendMappedFile _file;
     private readonly FsyncPolicy _policy;
     private readonly long _fsyncIntervalTicks;
@@ -36,22 +34,6 @@ internal sealed unsafe class JournalWriter : IDisposable
     private long _lastWritten;
     private long _lastSyncTimestamp;
     private bool _disposed;
-
-    /// <summary>
-    /// File offset up to which the map's pages are known writable without a page fault: written since the last fsync
-    /// (by a record or by <see cref="PrepareNextRecord"/>), in the mapping at <see cref="_preparedBase"/>, at
-    /// <see cref="_preparedAt"/>. Page-aligned, or 0 when nothing is known.
-    /// </summary>
-    private long _preparedEnd;
-    private byte* _preparedBase;
-    private long _preparedAt;
-    private int _readyChecks;
-
-    /// <summary>
-    /// How long a prepared page is trusted: the kernel's writeback also makes dirty pages read-only again, by default
-    /// once they have been dirty for 30 s, so a page prepared long before its record may fault after all.
-    /// </summary>
-    private static readonly long PreparedLifetimeTicks = 5 * Stopwatch.Frequency;
 
     private JournalWriter(FileStream file, JournalOptions options, long lastSequence, long position)
     {
@@ -234,45 +216,12 @@ internal sealed unsafe class JournalWriter : IDisposable
     /// <summary>
     /// Makes the pages the next record will be written to writable now, so that record's copy does not take the page
     /// fault (~15 µs on the VM measured; see README) on the order path; returns false, at the cost of a compare, when
-    /// they already are. For the writer thread at a moment no order waits on it: when the polling thread finds nothing
-    /// to do, or after a batch's acknowledgements are released (a batch already waiting then waits for the fault
-    /// instead of taking it itself: no gain, no loss).
+    /// they already are (<see cref="AppendMappedFile.PrepareAhead"/>, which also says when a preparation lapses). For the
+    /// writer thread at a moment no order waits on it: when the polling thread finds nothing to do, or after a batch's
+    /// acknowledgements are released (a batch already waiting then waits for the fault instead of taking it itself: no
+    /// gain, no loss).
     /// </summary>
-    /// <remarks>
-    /// A page is made writable by writing a zero to its first byte at or after the end of the content: a byte that is
-    /// zero already (the map's tail is zeros) and that no reader takes for a record until a record is written over it,
-    /// by this same thread. An fsync makes every page read-only again for the kernel's dirty tracking, so
-    /// <see cref="Sync"/> forgets what was prepared; so does the kernel's own writeback, after a while
-    /// (<see cref="PreparedLifetimeTicks"/>), and a remap of the whole file (where the map cannot grow in place).
-    /// </remarks>
-    public bool PrepareNextRecord()
-    {
-        long end = _position + JournalFormat.RecordSize;
-        if (end <= _preparedEnd && _file.Base == _preparedBase)
-        {
-            // The clock is read one call in 1,024: idle passes come millions of times a second.
-            if ((++_readyChecks & 1023) != 0 || Stopwatch.GetTimestamp() - _preparedAt < PreparedLifetimeTicks)
-            {
-                return false;
-            }
-
-            _preparedEnd = 0;
-        }
-
-        _file.EnsureMapped(end);
-        long from = _file.Base == _preparedBase ? Math.Max(_preparedEnd, _position) : _position;
-        for (long at = from; at < end; at = PageStart(at) + PageSize)
-        {
-            _file.Base[at] = 0;
-        }
-
-        _preparedEnd = PageStart(end - 1) + PageSize;
-        _preparedBase = _file.Base;
-        _preparedAt = Stopwatch.GetTimestamp();
-        return true;
-    }
-
-    private static long PageStart(long offset) => offset & ~(PageSize - 1);
+    public bool PrepareNextRecord() => _file.PrepareAhead(_position, JournalFormat.RecordSize);
 
     /// <summary>Forces everything written so far to stable storage.</summary>
     public void Sync()
@@ -281,7 +230,6 @@ internal sealed unsafe class JournalWriter : IDisposable
         if (SyncedSequence.Value != _lastWritten)
         {
             _file.Sync();
-            _preparedEnd = 0;
         }
 
         _lastSyncTimestamp = Stopwatch.GetTimestamp();

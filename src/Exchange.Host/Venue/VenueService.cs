@@ -262,7 +262,12 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
             // After the journaller, so every report the sender encodes is already journalled (the gate never waits).
             var handler = new MatcherHandler(_engine.Engine, _outbound, books, Counters, drainOutbound: () => sender.RunAvailable());
             EventProcessor matcher = _inbound.AddProcessor(handler, matcherWait, "matcher", null, _journaller);
-            inlinePipeline = new InlinePipeline(_journaller, matcher, sender, journal.PrepareNextRecord);
+            inlinePipeline = new InlinePipeline(_journaller, matcher, sender, PrepareWhileIdle);
+
+            // One file at a time: a preparation is a page fault (~15 µs here), and an order that arrives meanwhile waits
+            // for it, so each idle pass takes at most one.
+            bool PrepareWhileIdle() => journal.PrepareNextRecord() || gateway.PrepareWhileIdle();
+
             var passes = new PollerPasses();
             _metrics.ObservePoller(passes);
             _poller = new ConnectionPoller(

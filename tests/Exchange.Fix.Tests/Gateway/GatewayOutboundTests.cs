@@ -155,6 +155,38 @@ public sealed class GatewayOutboundTests
     }
 
     [Fact]
+    public void Idle_preparation_readies_a_file_stores_next_page_once_and_skips_memory_stores()
+    {
+        string directory = Path.Combine(Path.GetTempPath(), "gateway-prepare-tests", Guid.NewGuid().ToString("N"));
+        try
+        {
+            using (var file = new GatewayHarness(storeFactory: c => new FileSessionStore(Path.Combine(directory, c.TargetCompID + ".store"), FsyncPolicy.Never)))
+            {
+                file.LogOn();
+                Assert.True(file.Gateway.PrepareWhileIdle());
+                Assert.False(file.Gateway.PrepareWhileIdle());
+                for (int i = 0; i < 60; i++) // ~8 KiB of reports (~140 bytes each): past what was prepared
+                {
+                    EngineEvent report = Event(EventType.Accepted, 100, 0);
+                    report.EventId = 1000 + i;
+                    file.Gateway.SendEvent(report, default);
+                }
+
+                Assert.True(file.Gateway.PrepareWhileIdle());
+                Assert.False(file.Gateway.PrepareWhileIdle());
+            }
+
+            using var memory = new GatewayHarness();
+            memory.LogOn();
+            Assert.False(memory.Gateway.PrepareWhileIdle());
+        }
+        finally
+        {
+            Directory.Delete(directory, recursive: true);
+        }
+    }
+
+    [Fact]
     public void Slow_consumer_is_logged_out_and_closed()
     {
         using var h = new GatewayHarness(new GatewayOptions { MaxSendBacklogBytes = 1000 });

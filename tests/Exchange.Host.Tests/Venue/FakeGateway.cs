@@ -142,6 +142,8 @@ internal sealed class FakeGateway : IFixGateway, IGatewayFactory
 
     public void Poll() => Interlocked.Increment(ref _polls);
 
+    public bool PrepareWhileIdle() => false;
+
     public Task LogoutAllAsync(string text, TimeSpan timeout)
     {
         LogoutAllCalls++;

@@ -115,6 +115,8 @@ public sealed class VenueAllocationTests
 
         public void Poll() => throw new NotSupportedException();
 
+        public bool PrepareWhileIdle() => false;
+
         public Task LogoutAllAsync(string text, TimeSpan timeout) => throw new NotSupportedException();
     }
 }
