@@ -98,11 +98,26 @@ public sealed unsafe class AppendMappedFile : IDisposable
     }
 
     /// <summary>
-    /// True when the pages from <paramref name="contentEnd"/> to <paramref name="contentEnd"/> + <paramref name="bytes"/>
-    /// were prepared (<see cref="PrepareAhead"/>) and nothing since has made them fault again, as far as this object
-    /// knows (it does not look at the clock; <see cref="PrepareAhead"/> does).
+    /// True when <see cref="PrepareAhead"/> would have work to do: the pages from <paramref name="contentEnd"/> to
+    /// <paramref name="contentEnd"/> + <paramref name="bytes"/> were not prepared, or the preparation has lapsed (see
+    /// its remarks). Writer's thread only, like <see cref="PrepareAhead"/>: a lapse found here is forgotten here.
     /// </summary>
-    public bool IsPrepared(long contentEnd, long bytes) => contentEnd + bytes <= _preparedEnd && Base == _preparedBase;
+    public bool NeedsPreparing(long contentEnd, long bytes)
+    {
+        if (contentEnd + bytes > _preparedEnd || Base != _preparedBase)
+        {
+            return true;
+        }
+
+        // The clock is read one call in 1,024: an idle polling thread asks millions of times a second.
+        if ((++_readyChecks & 1023) != 0 || Stopwatch.GetTimestamp() - _preparedAt < PreparedLifetimeTicks)
+        {
+            return false;
+        }
+
+        _preparedEnd = 0;
+        return true;
+    }
 
     /// <summary>
     /// Makes the pages the next <paramref name="bytes"/> after <paramref name="contentEnd"/> (the owner's end of
@@ -119,18 +134,12 @@ public sealed unsafe class AppendMappedFile : IDisposable
     /// </remarks>
     public bool PrepareAhead(long contentEnd, long bytes)
     {
-        long end = contentEnd + bytes;
-        if (IsPrepared(contentEnd, bytes))
+        if (!NeedsPreparing(contentEnd, bytes))
         {
-            // The clock is read one call in 1,024: an idle polling thread calls this millions of times a second.
-            if ((++_readyChecks & 1023) != 0 || Stopwatch.GetTimestamp() - _preparedAt < PreparedLifetimeTicks)
-            {
-                return false;
-            }
-
-            _preparedEnd = 0;
+            return false;
         }
 
+        long end = contentEnd + bytes;
         EnsureMapped(end);
         long from = Base == _preparedBase ? Math.Max(_preparedEnd, contentEnd) : contentEnd;
         for (long at = from; at < end; at = PageStart(at) + PageSize)

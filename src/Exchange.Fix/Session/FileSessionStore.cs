@@ -334,7 +334,7 @@ public sealed unsafe class FileSessionStore : ISessionStore
     /// <summary>Room prepared after the content for the next record: an ExecutionReport (~300 bytes) with room to spare.</summary>
     private const int PreparedRecordBytes = 1024;
 
-    public bool NeedsPrepare => !_disposed && !_file.IsPrepared(_fileLength, PreparedRecordBytes);
+    public bool NeedsPrepare => !_disposed && _file.NeedsPreparing(_fileLength, PreparedRecordBytes);
 
     public bool PrepareNextRecord() => _file.PrepareAhead(_fileLength, PreparedRecordBytes);
 

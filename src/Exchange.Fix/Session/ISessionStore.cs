@@ -74,8 +74,9 @@ public interface ISessionStore : IDisposable
     int Reset(int firstQueuedSeqNum, long sendingTimeNanos);
 
     /// <summary>
-    /// True when <see cref="PrepareNextRecord"/> has work to do. For the thread that writes the store, which may read it
-    /// without the session's lock; always false for a store that never needs preparing.
+    /// True when <see cref="PrepareNextRecord"/> has work to do (a preparation that has lapsed counts). For the thread
+    /// that writes the store, which may call it without the session's lock; always false for a store that never needs
+    /// preparing.
     /// </summary>
     bool NeedsPrepare => false;
 
