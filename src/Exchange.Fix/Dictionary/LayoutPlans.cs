@@ -120,29 +120,25 @@ internal sealed class LayoutPlan
 
     private void GroupByKind()
     {
-        ReadOnlySpan<ValueCheck> checks = Checks.AsSpan(0, CheckCount);
-        int count = 0;
-        HasGeneralChecks = false;
-        foreach (PlannedCheckKind kind in (ReadOnlySpan<PlannedCheckKind>)[PlannedCheckKind.CharEnum, PlannedCheckKind.Int, PlannedCheckKind.Decimal, PlannedCheckKind.Timestamp])
-        {
-            foreach (ref readonly ValueCheck check in checks)
-            {
-                if (check.Kind == kind)
-                {
-                    ChecksByKind[count++] = check;
-                }
-            }
+        CharEnumEnd = AppendChecksOf(PlannedCheckKind.CharEnum, 0);
+        IntEnd = AppendChecksOf(PlannedCheckKind.Int, CharEnumEnd);
+        DecimalEnd = AppendChecksOf(PlannedCheckKind.Decimal, IntEnd);
+        TimestampEnd = AppendChecksOf(PlannedCheckKind.Timestamp, DecimalEnd);
+        HasGeneralChecks = TimestampEnd != CheckCount;
+    }
 
-            switch (kind)
+    /// <summary>Copies the checks of <paramref name="kind"/>, in wire order, to <see cref="ChecksByKind"/> from <paramref name="at"/>; returns the end.</summary>
+    private int AppendChecksOf(PlannedCheckKind kind, int at)
+    {
+        foreach (ref readonly ValueCheck check in Checks.AsSpan(0, CheckCount))
+        {
+            if (check.Kind == kind)
             {
-                case PlannedCheckKind.CharEnum: CharEnumEnd = count; break;
-                case PlannedCheckKind.Int: IntEnd = count; break;
-                case PlannedCheckKind.Decimal: DecimalEnd = count; break;
-                default: TimestampEnd = count; break;
+                ChecksByKind[at++] = check;
             }
         }
 
-        HasGeneralChecks = count != checks.Length;
+        return at;
     }
 }
 

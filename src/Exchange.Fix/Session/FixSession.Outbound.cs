@@ -242,7 +242,11 @@ public sealed partial class FixSession
             }
             else
             {
-                gapStart = gapStart == 0 ? seq : gapStart;
+                if (gapStart == 0)
+                {
+                    gapStart = seq;
+                }
+
                 if (_store.IsQueued(seq))
                 {
                     QueuedMessagesLost++;

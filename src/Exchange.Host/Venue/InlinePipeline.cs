@@ -29,8 +29,9 @@ internal sealed class InlinePipeline
 
     /// <summary>
     /// For a pass of the polling thread that found nothing to do: prepares what the next order would otherwise wait for
-    /// (the journal's next page, <see cref="Journal.JournalWriter.PrepareNextRecord"/>). Returns whether it did anything;
-    /// when there is nothing to prepare it costs a compare.
+    /// (the next page of the journal, <see cref="Journal.JournalWriter.PrepareNextRecord"/>, or of a file session store,
+    /// <see cref="Fix.Gateway.IFixGateway.PrepareWhileIdle"/>). Returns whether it did anything; when there is nothing
+    /// to prepare it costs a check per file.
     /// </summary>
     public bool PrepareWhileIdle() => _prepareWhileIdle();
 
