@@ -4,8 +4,9 @@ namespace Exchange.Tests.Shared;
 
 /// <summary>
 /// Test classes that assert a zero allocation delta join this collection, which xUnit runs alone after the parallel
-/// tests. Measured concurrently with allocation-heavy tests, the per-thread counter showed a rare sub-8 KiB delta in a
-/// CI run (runtime accounting around collections triggered by other threads, not our code); alone it is exact.
+/// tests, so other tests' threads neither allocate nor collect during a measurement. The per-thread counter is exact
+/// only with blocking collections (a background one can add a sub-8 KiB delta to a thread that allocated nothing), so
+/// tests/Directory.Build.props turns concurrent GC off; <see cref="AllocationCounterTests"/> checks both.
 /// Linked into every test project by tests/Directory.Build.props.
 /// </summary>
 [CollectionDefinition(Name, DisableParallelization = true)]

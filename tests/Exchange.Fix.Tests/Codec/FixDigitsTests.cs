@@ -18,7 +18,8 @@ public class FixDigitsTests
 
     public static TheoryData<ulong> Boundaries()
     {
-        var data = new TheoryData<ulong> { 0, ulong.MaxValue, long.MaxValue, (ulong)long.MaxValue + 1 };
+        // 0 comes from the loop (10^0 - 1); listing it here too made xUnit skip the duplicate case with a warning.
+        var data = new TheoryData<ulong> { ulong.MaxValue, long.MaxValue, (ulong)long.MaxValue + 1 };
         for (ulong power = 1; power <= 10_000_000_000_000_000_000UL; power *= 10)
         {
             data.Add(power - 1);
