@@ -100,7 +100,9 @@ public sealed unsafe class AppendMappedFile : IDisposable
     /// <summary>
     /// True when <see cref="PrepareAhead"/> would have work to do: the pages from <paramref name="contentEnd"/> to
     /// <paramref name="contentEnd"/> + <paramref name="bytes"/> were not prepared, or the preparation has lapsed (see
-    /// its remarks). Writer's thread only, like <see cref="PrepareAhead"/>: a lapse found here is forgotten here.
+    /// its remarks). A lapse found here is forgotten here; that write only ever forgets a preparation, so a thread
+    /// other than the writer may call this without the writer's lock and get a hint (<see cref="PrepareAhead"/> itself
+    /// needs the writer's thread or lock).
     /// </summary>
     public bool NeedsPreparing(long contentEnd, long bytes)
     {

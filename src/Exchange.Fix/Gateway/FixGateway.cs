@@ -257,7 +257,9 @@ public sealed partial class FixGateway : IFixGateway, IDisposable
     {
         foreach (GatewaySession gs in _sessions)
         {
-            // Without the lock: the caller is the thread that writes the stores, so what it reads is its own writing.
+            // Without the lock, as a hint: exact for the inline polling thread, the stores' only writer. The threaded
+            // sender shares the stores with the connection threads (session messages), so it may read a stale answer;
+            // that only skips a preparation or asks again under the lock, where PrepareStore decides afresh.
             if (gs.Session.StoreNeedsPrepare)
             {
                 lock (gs.Lock)

@@ -74,9 +74,9 @@ public interface ISessionStore : IDisposable
     int Reset(int firstQueuedSeqNum, long sendingTimeNanos);
 
     /// <summary>
-    /// True when <see cref="PrepareNextRecord"/> has work to do (a preparation that has lapsed counts). For the thread
-    /// that writes the store, which may call it without the session's lock; always false for a store that never needs
-    /// preparing.
+    /// True when <see cref="PrepareNextRecord"/> has work to do (a preparation that has lapsed counts); always false for
+    /// a store that never needs preparing. May be called without the session's lock: then exact for the store's only
+    /// writer, a hint for any other thread (its only write forgets a lapsed preparation, which is always safe).
     /// </summary>
     bool NeedsPrepare => false;
 

@@ -253,7 +253,7 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         _metrics = new VenueMetrics(Counters, _meterFactory);
         _metrics.ObserveClOrdIds(pipeline.MaxClOrdIdsPerDay);
         _clOrdIdWatch = new ClOrdIdCapacityWatch(Counters, pipeline.MaxClOrdIdsPerDay, _logger);
-        EventProcessor sender = _outbound.AddProcessor(new SenderHandler(_gateway, _gate, senderWait, _metrics), senderWait, "sender");
+        EventProcessor sender = _outbound.AddProcessor(new SenderHandler(_gateway, _gate, senderWait, _metrics, prepareAfterBatch: !inline), senderWait, "sender");
         JournalWriter journal = _journal;
         _journaller = _inbound.AddProcessor(new JournalHandler(journal, _gate, prepareAfterCommit: !inline), journalWait, "journaller");
         IFixGateway gateway = _gateway;

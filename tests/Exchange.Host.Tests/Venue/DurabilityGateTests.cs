@@ -58,6 +58,44 @@ public sealed class DurabilityGateTests
         Assert.Equal(1, sender.Handler.Dropped);
     }
 
+    [Theory]
+    [InlineData(true, 1)]
+    [InlineData(false, 0)]
+    public void A_threaded_sender_prepares_the_session_stores_once_per_batch(bool prepareAfterBatch, int expected)
+    {
+        var gateway = new FakeGateway();
+        var ring = new SequenceRing<OutboundSlot>(64, ProducerMode.Single);
+        BatchEventProcessor<OutboundSlot, SenderHandler> sender = ring.AddProcessor(
+            new SenderHandler(gateway, new DurabilityGate(new Sequence(long.MaxValue)), WaitStrategyKind.Blocking, null, prepareAfterBatch),
+            WaitStrategyKind.Blocking,
+            "sender-test");
+        for (int i = 0; i < 3; i++)
+        {
+            Publish(ring, commandSequence: i);
+        }
+
+        Assert.Equal(3, sender.RunAvailable()); // one batch of three, on this thread
+        Assert.Equal(3, gateway.Events().Count);
+        Assert.Equal(expected, gateway.PrepareCalls);
+    }
+
+    [Fact]
+    public void A_batch_of_dropped_reports_still_ends_with_a_preparation()
+    {
+        var gate = new DurabilityGate(new Sequence(-1));
+        gate.Abort();
+        var gateway = new FakeGateway();
+        var ring = new SequenceRing<OutboundSlot>(64, ProducerMode.Single);
+        BatchEventProcessor<OutboundSlot, SenderHandler> sender = ring.AddProcessor(
+            new SenderHandler(gateway, gate, WaitStrategyKind.Blocking, null, prepareAfterBatch: true), WaitStrategyKind.Blocking, "sender-test");
+        Publish(ring, commandSequence: 0);
+        Publish(ring, commandSequence: 1);
+
+        Assert.Equal(2, sender.RunAvailable());
+        Assert.Equal(2, sender.Handler.Dropped);
+        Assert.Equal(1, gateway.PrepareCalls);
+    }
+
     private static void Publish(SequenceRing<OutboundSlot> ring, long commandSequence)
     {
         ref OutboundSlot slot = ref ring.Claim(out long sequence);

@@ -142,7 +142,16 @@ internal sealed class FakeGateway : IFixGateway, IGatewayFactory
 
     public void Poll() => Interlocked.Increment(ref _polls);
 
-    public bool PrepareWhileIdle() => false;
+    /// <summary>How often a store preparation was asked for (<see cref="PrepareWhileIdle"/>).</summary>
+    public int PrepareCalls => Volatile.Read(ref _prepares);
+
+    private int _prepares;
+
+    public bool PrepareWhileIdle()
+    {
+        Interlocked.Increment(ref _prepares);
+        return false;
+    }
 
     public Task LogoutAllAsync(string text, TimeSpan timeout)
     {
