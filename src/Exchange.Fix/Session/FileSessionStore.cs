@@ -23,7 +23,8 @@ namespace Exchange.Fix.Session;
 /// and the queued messages, written beside it and renamed over it; there is no other compaction. A build from before
 /// a record kind existed stops reading at the first such record (and truncates there): do not run an older build on a
 /// newer store.
-/// Single-threaded. Allocation: none per record (a new mapping object when the file grows by a chunk).</para>
+/// Single-threaded. Allocation: none per record (a new mapping object when the file grows by a chunk, and a chunk of
+/// the offset index every 16,384 messages, ahead of need when the owner calls <see cref="PrepareNextRecord"/>).</para>
 /// </remarks>
 public sealed unsafe class FileSessionStore : ISessionStore
 {
@@ -47,7 +48,7 @@ public sealed unsafe class FileSessionStore : ISessionStore
     private AppendMappedFile _file;
     private long _fileLength; // end of the last record: where the next one goes
     private int _unsyncedRecords;
-    private long[] _offsets = new long[1024]; // record offset + 1 by seq; 0 = not stored
+    private RecordOffsetIndex _offsets = new();
     private bool _disposed;
 
     /// <param name="path">The store file; created with its folder when missing.</param>
@@ -167,13 +168,13 @@ public sealed unsafe class FileSessionStore : ISessionStore
         int lost = 0;
         AppendMappedFile previous = _file;
         long previousLength = _fileLength;
-        long[] previousOffsets = _offsets;
+        RecordOffsetIndex previousOffsets = _offsets;
         int previousNextSender = NextSenderSeqNum;
         string resetPath = ResetPath(_path);
         _file = Open(resetPath, FileMode.Create, contentLength: 0);
         _fileLength = 0;
         _unsyncedRecords = 0;
-        _offsets = new long[previousOffsets.Length];
+        _offsets = new RecordOffsetIndex(firstQueuedSeqNum);
         int next = firstQueuedSeqNum;
         try
         {
@@ -334,19 +335,12 @@ public sealed unsafe class FileSessionStore : ISessionStore
     /// <summary>Room prepared after the content for the next record: an ExecutionReport (~300 bytes) with room to spare.</summary>
     private const int PreparedRecordBytes = 1024;
 
-    public bool NeedsPrepare => !_disposed && _file.NeedsPreparing(_fileLength, PreparedRecordBytes);
+    public bool NeedsPrepare => !_disposed && (_file.NeedsPreparing(_fileLength, PreparedRecordBytes) || _offsets.NeedsPrepare(NextSenderSeqNum));
 
-    public bool PrepareNextRecord() => _file.PrepareAhead(_fileLength, PreparedRecordBytes);
+    /// <summary>One preparation per call: the file's next pages first, else the offset index's next chunk.</summary>
+    public bool PrepareNextRecord() => _file.PrepareAhead(_fileLength, PreparedRecordBytes) || _offsets.Prepare(NextSenderSeqNum);
 
-    private void IndexMessage(int seq, long recordOffset)
-    {
-        if (seq >= _offsets.Length)
-        {
-            Array.Resize(ref _offsets, Math.Max(_offsets.Length * 2, seq + 1));
-        }
-
-        _offsets[seq] = recordOffset + 1;
-    }
+    private void IndexMessage(int seq, long recordOffset) => _offsets.Set(seq, recordOffset);
 
     /// <summary>Replays records from the start; sets <see cref="_fileLength"/> to the end of the last good record.</summary>
     private void Load(FileStream file)
@@ -401,15 +395,15 @@ public sealed unsafe class FileSessionStore : ISessionStore
     }
 
     /// <summary>The message <paramref name="offsets"/> index in <paramref name="file"/> as <paramref name="msgSeqNum"/>.</summary>
-    private static bool TryRead(AppendMappedFile file, long[] offsets, int msgSeqNum, out StoredMessage message)
+    private static bool TryRead(AppendMappedFile file, RecordOffsetIndex offsets, int msgSeqNum, out StoredMessage message)
     {
         message = default;
-        if (msgSeqNum < 1 || msgSeqNum >= offsets.Length || offsets[msgSeqNum] == 0)
+        if (msgSeqNum < 1 || !offsets.TryGet(msgSeqNum, out long offset))
         {
             return false;
         }
 
-        byte* record = file.Base + (offsets[msgSeqNum] - 1);
+        byte* record = file.Base + offset;
         int length = BinaryPrimitives.ReadInt32LittleEndian(new ReadOnlySpan<byte>(record, HeaderSize));
         var payload = new ReadOnlySpan<byte>(record + HeaderSize, length);
         return StoredMessageCodec.TryRead(MessageOf(payload), out message);

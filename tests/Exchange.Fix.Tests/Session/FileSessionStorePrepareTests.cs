@@ -74,6 +74,39 @@ public sealed class FileSessionStorePrepareTests : IDisposable
     }
 
     [Fact]
+    public void The_offset_index_is_prepared_ahead_and_every_message_reads_back_after_reopening()
+    {
+        int count = RecordOffsetIndex.ChunkEntries + 100;
+        int indexPreparations = 0;
+        using (var store = new FileSessionStore(_directory.StorePath, FsyncPolicy.Never))
+        {
+            for (int seq = 1; seq <= count; seq++)
+            {
+                store.StoreOutbound(seq, "8"u8, seq, BitConverter.GetBytes(seq));
+                while (store.NeedsPrepare)
+                {
+                    // The file's pages come first; the index's next chunk when only it is missing.
+                    long before = GC.GetAllocatedBytesForCurrentThread();
+                    Assert.True(store.PrepareNextRecord());
+                    indexPreparations += GC.GetAllocatedBytesForCurrentThread() - before >= RecordOffsetIndex.ChunkEntries * sizeof(long) ? 1 : 0;
+                }
+            }
+
+            Assert.Equal(1, indexPreparations); // the second chunk, a quarter chunk before it was reached
+        }
+
+        using var reopened = new FileSessionStore(_directory.StorePath, FsyncPolicy.Never);
+        Assert.Equal(count + 1, reopened.NextSenderSeqNum);
+        foreach (int seq in new[] { 1, RecordOffsetIndex.ChunkEntries - 1, RecordOffsetIndex.ChunkEntries, count })
+        {
+            Assert.True(reopened.TryGetOutbound(seq, out StoredMessage message));
+            Assert.Equal(seq, BitConverter.ToInt32(message.Body));
+        }
+
+        Assert.False(reopened.TryGetOutbound(count + 1, out _));
+    }
+
+    [Fact]
     public void A_memory_store_never_needs_preparing()
     {
         using var store = new MemorySessionStore();
