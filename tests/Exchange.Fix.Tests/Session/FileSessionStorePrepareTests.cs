@@ -1,5 +1,6 @@
 using Exchange.Fix.Session;
 using Xunit;
+using Exchange.Tests.Shared;
 
 namespace Exchange.Fix.Tests.Session;
 
@@ -32,9 +33,9 @@ public sealed class FileSessionStorePrepareTests : IDisposable
                 store.StoreOutbound(seq, "8"u8, seq, body);
                 if (store.NeedsPrepare)
                 {
-                    byte[] before = ReadShared(_directory.StorePath);
+                    byte[] before = SharedFile.ReadAll(_directory.StorePath);
                     Assert.True(store.PrepareNextRecord());
-                    byte[] after = ReadShared(_directory.StorePath);
+                    byte[] after = SharedFile.ReadAll(_directory.StorePath);
 
                     // Not a byte changed; the file may have been extended (with zeros) to map the prepared pages.
                     Assert.Equal(before, after.AsSpan(0, before.Length).ToArray());
@@ -114,13 +115,5 @@ public sealed class FileSessionStorePrepareTests : IDisposable
         ISessionStore asStore = store;
         Assert.False(asStore.NeedsPrepare);
         Assert.False(asStore.PrepareNextRecord());
-    }
-
-    private static byte[] ReadShared(string path)
-    {
-        using var file = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.ReadWrite);
-        var bytes = new byte[file.Length];
-        file.ReadExactly(bytes);
-        return bytes;
     }
 }

@@ -1,6 +1,7 @@
 using Exchange.Core.Commands;
 using Exchange.Host.Journal;
 using Xunit;
+using Exchange.Tests.Shared;
 
 namespace Exchange.Host.Tests.Journal;
 
@@ -77,9 +78,9 @@ public class JournalPrepareTests
             }
 
             writer.CommitBatch();
-            byte[] before = ReadShared(temp.Path);
+            byte[] before = SharedFile.ReadAll(temp.Path);
             Assert.True(writer.PrepareNextRecord());
-            Assert.Equal(before, ReadShared(temp.Path)); // zeros written over zeros: not a byte changed
+            Assert.Equal(before, SharedFile.ReadAll(temp.Path)); // zeros written over zeros: not a byte changed
 
             // What the page cache holds now is what a SIGKILL would leave.
             File.Copy(temp.Path, crashed);
@@ -177,14 +178,6 @@ public class JournalPrepareTests
         }
 
         public void Dispose() => _stat.Dispose();
-    }
-
-    private static byte[] ReadShared(string path)
-    {
-        using var file = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.ReadWrite);
-        var bytes = new byte[file.Length];
-        file.ReadExactly(bytes);
-        return bytes;
     }
 
     private static void AssertRecords(string path, long count)
