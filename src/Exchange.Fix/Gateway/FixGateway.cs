@@ -27,6 +27,7 @@ public sealed partial class FixGateway : IFixGateway, IDisposable
 
     private readonly GatewayServices _services;
     private readonly GatewaySession[] _sessions;
+    private int _prepareFrom; // PrepareWhileIdle's next session to look at; its caller's thread only
     private readonly ConcurrentDictionary<ConnectionHandler, bool> _awaitingLogon = new();
 
     // Owned by the sender thread (SendEvent) and the market-data thread (SendMarketData*) respectively.
@@ -255,11 +256,16 @@ public sealed partial class FixGateway : IFixGateway, IDisposable
 
     public bool PrepareWhileIdle()
     {
-        foreach (GatewaySession gs in _sessions)
+        // Round robin from the session after the last one prepared, so one busy store cannot keep the others waiting.
+        int count = _sessions.Length;
+        for (int i = 0; i < count; i++)
         {
-            // Without the lock, as a hint: exact for the inline polling thread, the stores' only writer. The threaded
-            // sender shares the stores with the connection threads (session messages), so it may read a stale answer;
-            // that only skips a preparation or asks again under the lock, where PrepareStore decides afresh.
+            int at = _prepareFrom + i < count ? _prepareFrom + i : _prepareFrom + i - count;
+            GatewaySession gs = _sessions[at];
+
+            // Without the lock, as a hint: other threads write stores too (the market-data publisher; in Threaded mode
+            // also the connection threads and the timer), so the answer may be stale. A stale answer only skips a
+            // preparation or asks again under the lock, where PrepareStore decides afresh.
             if (gs.Session.StoreNeedsPrepare)
             {
                 lock (gs.Lock)
@@ -267,6 +273,7 @@ public sealed partial class FixGateway : IFixGateway, IDisposable
                     // One store per call: each preparation is a page fault that an arriving order would wait for.
                     if (gs.Session.PrepareStore())
                     {
+                        _prepareFrom = at + 1 < count ? at + 1 : 0;
                         return true;
                     }
                 }

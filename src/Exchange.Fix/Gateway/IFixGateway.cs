@@ -63,8 +63,8 @@ public interface IFixGateway
     /// For the thread that writes the session stores' reports, when it has nothing else to do (the inline polling thread
     /// in an idle pass; the threaded sender after a batch): prepares the pages the next record of one file store that
     /// needs it will be written to (<see cref="Session.ISessionStore.PrepareNextRecord"/>; one per call, as each is a
-    /// page fault an arriving order would wait for). Returns whether it did anything; with nothing to prepare it costs
-    /// a check per session, without a lock.
+    /// page fault an arriving order would wait for; sessions take turns). Returns whether it did anything; with nothing
+    /// to prepare it costs a check per session, without a lock. One thread only.
     /// </summary>
     bool PrepareWhileIdle();
 

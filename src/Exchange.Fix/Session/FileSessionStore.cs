@@ -23,8 +23,9 @@ namespace Exchange.Fix.Session;
 /// and the queued messages, written beside it and renamed over it; there is no other compaction. A build from before
 /// a record kind existed stops reading at the first such record (and truncates there): do not run an older build on a
 /// newer store.
-/// Single-threaded. Allocation: none per record (a new mapping object when the file grows by a chunk, and a chunk of
-/// the offset index every 16,384 messages, ahead of need when the owner calls <see cref="PrepareNextRecord"/>).</para>
+/// Single-threaded. Allocation: none per record (a new mapping object when the file grows by a chunk, and a 128 KiB
+/// chunk of the offset index every 16,384 sequence numbers, ahead of need when the owner calls
+/// <see cref="PrepareNextRecord"/>).</para>
 /// </remarks>
 public sealed unsafe class FileSessionStore : ISessionStore
 {
@@ -335,10 +336,14 @@ public sealed unsafe class FileSessionStore : ISessionStore
     /// <summary>Room prepared after the content for the next record: an ExecutionReport (~300 bytes) with room to spare.</summary>
     private const int PreparedRecordBytes = 1024;
 
-    public bool NeedsPrepare => !_disposed && (_file.NeedsPreparing(_fileLength, PreparedRecordBytes) || _offsets.NeedsPrepare(NextSenderSeqNum));
+    public bool NeedsPrepare => !_disposed && (_offsets.NeedsPrepare(NextSenderSeqNum) || _file.NeedsPreparing(_fileLength, PreparedRecordBytes));
 
-    /// <summary>One preparation per call: the file's next pages first, else the offset index's next chunk.</summary>
-    public bool PrepareNextRecord() => _file.PrepareAhead(_fileLength, PreparedRecordBytes) || _offsets.Prepare(NextSenderSeqNum);
+    /// <summary>
+    /// One step per call: the offset index's chunk in progress first (a step is one page, ~33 steps every 16,384
+    /// messages), else the file's next pages. The index goes first because the file may need preparing at every call
+    /// (<see cref="FsyncPolicy.Always"/> syncs, and so unprepares, each record) and would otherwise starve it.
+    /// </summary>
+    public bool PrepareNextRecord() => _offsets.Prepare(NextSenderSeqNum) || _file.PrepareAhead(_fileLength, PreparedRecordBytes);
 
     private void IndexMessage(int seq, long recordOffset) => _offsets.Set(seq, recordOffset);
 

@@ -75,8 +75,9 @@ public interface ISessionStore : IDisposable
 
     /// <summary>
     /// True when <see cref="PrepareNextRecord"/> has work to do (a preparation that has lapsed counts); always false for
-    /// a store that never needs preparing. May be called without the session's lock: then exact for the store's only
-    /// writer, a hint for any other thread (its only write forgets a lapsed preparation, which is always safe).
+    /// a store that never needs preparing. May be called without the session's lock by the one thread that prepares,
+    /// as a hint: other threads may be writing the store meanwhile, and its only write forgets a lapsed preparation,
+    /// which is always safe.
     /// </summary>
     bool NeedsPrepare => false;
 

@@ -21,10 +21,11 @@ internal sealed class GatewayHarness : IDisposable
 
     private int _clientSeq = 1;
 
-    public GatewayHarness(GatewayOptions? options = null, Func<SessionConfig, ISessionStore>? storeFactory = null)
+    /// <param name="sessions">Sessions to configure; CLIENT1 (owner 0) alone by default, which the helpers drive.</param>
+    public GatewayHarness(GatewayOptions? options = null, Func<SessionConfig, ISessionStore>? storeFactory = null, IReadOnlyList<SessionConfig>? sessions = null)
     {
         Gateway = new FixGateway(
-            [new SessionConfig("VENUE", "CLIENT1")],
+            sessions ?? [new SessionConfig("VENUE", "CLIENT1")],
             [Aapl, Msft],
             Clock,
             storeFactory ?? (_ => new MemorySessionStore()),

@@ -187,6 +187,40 @@ public sealed class GatewayOutboundTests
     }
 
     [Fact]
+    public void Idle_preparation_takes_sessions_in_turn_so_a_store_that_always_needs_it_starves_none()
+    {
+        string directory = Path.Combine(Path.GetTempPath(), "gateway-prepare-tests", Guid.NewGuid().ToString("N"));
+        var stores = new Dictionary<string, FileSessionStore>();
+        try
+        {
+            // CLIENT1 syncs every record (FsyncPolicy.Always), and a sync undoes a preparation: it needs one after every report.
+            using var h = new GatewayHarness(
+                storeFactory: c => stores[c.TargetCompID] = new FileSessionStore(
+                    Path.Combine(directory, c.TargetCompID + ".store"), c.TargetCompID == "CLIENT1" ? FsyncPolicy.Always : FsyncPolicy.Never),
+                sessions: [new SessionConfig("VENUE", "CLIENT1"), new SessionConfig("VENUE", "CLIENT2")]);
+            Assert.True(stores["CLIENT1"].NeedsPrepare);
+            Assert.True(stores["CLIENT2"].NeedsPrepare);
+
+            Assert.True(h.Gateway.PrepareWhileIdle());
+            Assert.False(stores["CLIENT1"].NeedsPrepare);
+            EngineEvent report = Event(EventType.Accepted, 100, 0);
+            report.EventId = 1;
+            h.Gateway.SendEvent(report, default); // CLIENT1 is away: the report is queued in its store, and synced
+            Assert.True(stores["CLIENT1"].NeedsPrepare);
+
+            Assert.True(h.Gateway.PrepareWhileIdle());
+            Assert.False(stores["CLIENT2"].NeedsPrepare); // its turn came although CLIENT1 needed one again
+            Assert.True(h.Gateway.PrepareWhileIdle());
+            Assert.False(stores["CLIENT1"].NeedsPrepare);
+            Assert.False(h.Gateway.PrepareWhileIdle());
+        }
+        finally
+        {
+            Directory.Delete(directory, recursive: true);
+        }
+    }
+
+    [Fact]
     public void Slow_consumer_is_logged_out_and_closed()
     {
         using var h = new GatewayHarness(new GatewayOptions { MaxSendBacklogBytes = 1000 });

@@ -27,7 +27,6 @@ public sealed class RecordOffsetIndexTests
             Assert.Equal(seq * 100L, offset);
         }
 
-        Assert.True(index.TryGet(1, out _));
         index.Set(7, 0); // offset 0 is a real offset (the file's first record), not "absent"
         Assert.True(index.TryGet(7, out long first));
         Assert.Equal(0, first);
@@ -63,27 +62,71 @@ public sealed class RecordOffsetIndexTests
     }
 
     [Fact]
-    public void The_next_chunk_needs_preparing_a_quarter_chunk_ahead_and_once()
+    public void The_next_chunk_is_readied_a_quarter_chunk_ahead_one_page_per_call()
     {
         var index = new RecordOffsetIndex();
+        int near = Chunk - RecordOffsetIndex.PrepareAhead;
         Assert.False(index.NeedsPrepare(1));
-        Assert.False(index.NeedsPrepare(Chunk - RecordOffsetIndex.PrepareAhead - 1));
-        Assert.True(index.NeedsPrepare(Chunk - RecordOffsetIndex.PrepareAhead));
+        Assert.False(index.NeedsPrepare(near - 1));
+        Assert.True(index.NeedsPrepare(near));
 
-        Assert.True(index.Prepare(Chunk - RecordOffsetIndex.PrepareAhead));
-        Assert.False(index.NeedsPrepare(Chunk - RecordOffsetIndex.PrepareAhead));
-        Assert.False(index.Prepare(Chunk - RecordOffsetIndex.PrepareAhead));
+        int calls = 0;
+        while (index.Prepare(near))
+        {
+            calls++;
+            Assert.False(index.TryGet(Chunk, out _)); // readied, still empty
+        }
+
+        Assert.Equal(RecordOffsetIndex.PrepareCallsPerChunk, calls);
+        Assert.False(index.NeedsPrepare(near));
         Assert.False(index.NeedsPrepare(Chunk + 1));
-        Assert.False(index.TryGet(Chunk, out _)); // prepared, still empty
     }
 
     [Fact]
-    public void Near_the_top_of_the_numbering_the_last_chunk_is_prepared()
+    public void A_missing_chunk_of_the_next_number_itself_is_readied_first()
+    {
+        // As after reopening a store whose numbering moved on without storing (heartbeats, market data): the index has
+        // only the first chunk, and the next number is in a later one.
+        var index = new RecordOffsetIndex();
+        int next = (2 * Chunk) - RecordOffsetIndex.PrepareAhead + 10; // its look-ahead is in the chunk after its own
+        Assert.True(index.NeedsPrepare(next));
+        for (int call = 0; call < RecordOffsetIndex.PrepareCallsPerChunk; call++)
+        {
+            Assert.True(index.Prepare(next));
+        }
+
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        index.Set(next, 5); // its own chunk is there: no allocation
+        Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
+        Assert.True(index.NeedsPrepare(next)); // the look-ahead's is still to come
+    }
+
+    [Fact]
+    public void A_store_into_a_chunk_still_being_readied_takes_that_chunk()
+    {
+        var index = new RecordOffsetIndex();
+        Assert.True(index.Prepare(Chunk - 1)); // allocates the next chunk; no page written yet
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        index.Set(Chunk, 7);
+        Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
+        Assert.True(index.TryGet(Chunk, out long offset));
+        Assert.Equal(7, offset);
+        Assert.False(index.NeedsPrepare(Chunk + 1));
+    }
+
+    [Fact]
+    public void Near_the_top_of_the_numbering_the_last_chunk_is_readied()
     {
         var index = new RecordOffsetIndex();
         Assert.True(index.NeedsPrepare(int.MaxValue - 1));
-        Assert.True(index.Prepare(int.MaxValue - 1));
+        while (index.Prepare(int.MaxValue - 1))
+        {
+        }
+
         Assert.False(index.NeedsPrepare(int.MaxValue));
+        index.Set(int.MaxValue, 3);
+        Assert.True(index.TryGet(int.MaxValue, out long offset));
+        Assert.Equal(3, offset);
     }
 }
 
@@ -101,7 +144,9 @@ public sealed class RecordOffsetIndexAllocationTests
         index.Set(first - 1, 1); // warm the path
         if (prepared)
         {
-            Assert.True(index.Prepare(first));
+            while (index.Prepare(first))
+            {
+            }
         }
 
         long before = GC.GetAllocatedBytesForCurrentThread();

@@ -60,6 +60,8 @@ public sealed class VenuePipelineTests
             Assert.Equal(Count, venue.Counters.Orders);
         }
 
+        // Threaded: only the sender asks the gateway to prepare its stores, after each batch of reports.
+        Assert.InRange(gateway.PrepareCalls, 1, Count);
         Assert.Empty(notYetJournalled);
         Assert.Equal(1, gateway.LogoutAllCalls);
         List<(long Sequence, Command Command)> journal = Journal.JournalTestData.ReadAll(journalPath, out JournalReader finished);
