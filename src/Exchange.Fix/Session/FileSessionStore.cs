@@ -52,6 +52,10 @@ public sealed unsafe class FileSessionStore : ISessionStore
     private RecordOffsetIndex _offsets = new();
     private bool _disposed;
 
+    // Set when a reset failed after closing the file before it (see Reset): the file this object had is gone, so every
+    // later use throws until a restart reopens whatever the folder holds.
+    private string? _unusable;
+
     /// <param name="path">The store file; created with its folder when missing.</param>
     /// <param name="policy">When records are fsynced (every policy hands each record to the OS at once).</param>
     /// <param name="batchSize">With <see cref="FsyncPolicy.Batch"/>: records per fsync.</param>
@@ -139,7 +143,11 @@ public sealed unsafe class FileSessionStore : ISessionStore
     }
 
     /// <remarks>The message's spans point into the map: valid until the next call that writes to this store.</remarks>
-    public bool TryGetOutbound(int msgSeqNum, out StoredMessage message) => TryRead(_file, _offsets, msgSeqNum, out message);
+    public bool TryGetOutbound(int msgSeqNum, out StoredMessage message)
+    {
+        ThrowIfUnusable();
+        return TryRead(_file, _offsets, msgSeqNum, out message);
+    }
 
     public bool IsQueued(int msgSeqNum) => _queued.Contains(msgSeqNum);
 
@@ -166,6 +174,7 @@ public sealed unsafe class FileSessionStore : ISessionStore
     public int Reset(int firstQueuedSeqNum, long sendingTimeNanos)
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(firstQueuedSeqNum, 1);
+        ThrowIfUnusable();
         int lost = 0;
         AppendMappedFile previous = _file;
         long previousLength = _fileLength;
@@ -214,14 +223,26 @@ public sealed unsafe class FileSessionStore : ISessionStore
 
         // Closed before the rename: Windows refuses to replace a file that is open or mapped.
         previous.Dispose();
-        File.Move(resetPath, _path, overwrite: true);
-        if (_policy != FsyncPolicy.Never)
+        try
         {
-            // Until the directory is synced, a power loss could bring back the store from before the reset.
-            DirectorySync.SyncParentOf(_path);
+            File.Move(resetPath, _path, overwrite: true);
+            if (_policy != FsyncPolicy.Never)
+            {
+                // Until the directory is synced, a power loss could bring back the store from before the reset.
+                DirectorySync.SyncParentOf(_path);
+            }
+
+            _file = Open(_path, FileMode.Open, _fileLength);
+        }
+        catch (Exception ex)
+        {
+            // Neither file is open now. The folder holds one whole store (the one before the reset if the rename
+            // failed, the reset one if not), which the next start opens; until then this object refuses use rather
+            // than read a closed map.
+            _unusable = $"Session store {_path} is unusable since a reset failed ({ex.GetType().Name}: {ex.Message}); restart to reopen it.";
+            throw;
         }
 
-        _file = Open(_path, FileMode.Open, _fileLength);
         _unsyncedRecords = 0;
         _queued.Clear();
         for (int seq = firstQueuedSeqNum; seq < next; seq++)
@@ -236,6 +257,7 @@ public sealed unsafe class FileSessionStore : ISessionStore
 
     public void Flush()
     {
+        ThrowIfUnusable();
         if (_policy != FsyncPolicy.Never)
         {
             Sync();
@@ -251,7 +273,18 @@ public sealed unsafe class FileSessionStore : ISessionStore
         }
 
         _disposed = true;
-        _file.Close(_fileLength, sync: _policy != FsyncPolicy.Never);
+        if (_unusable is null)
+        {
+            _file.Close(_fileLength, sync: _policy != FsyncPolicy.Never);
+        }
+    }
+
+    private void ThrowIfUnusable()
+    {
+        if (_unusable is not null)
+        {
+            throw new InvalidOperationException(_unusable);
+        }
     }
 
     private static string ResetPath(string path) => path + ".reset";
@@ -304,6 +337,7 @@ public sealed unsafe class FileSessionStore : ISessionStore
     /// <summary>The payload span of the next record, in the map at <see cref="_fileLength"/>.</summary>
     private Span<byte> BeginRecord(int payloadLength)
     {
+        ThrowIfUnusable();
         if (payloadLength > MaxPayload)
         {
             throw new ArgumentException("record exceeds the store's maximum size", nameof(payloadLength));
@@ -336,14 +370,14 @@ public sealed unsafe class FileSessionStore : ISessionStore
     /// <summary>Room prepared after the content for the next record: an ExecutionReport (~300 bytes) with room to spare.</summary>
     private const int PreparedRecordBytes = 1024;
 
-    public bool NeedsPrepare => !_disposed && (_offsets.NeedsPrepare(NextSenderSeqNum) || _file.NeedsPreparing(_fileLength, PreparedRecordBytes));
+    public bool NeedsPrepare => !_disposed && _unusable is null && (_offsets.NeedsPrepare(NextSenderSeqNum) || _file.NeedsPreparing(_fileLength, PreparedRecordBytes));
 
     /// <summary>
     /// One step per call: the offset index's chunk in progress first (a step is one page, ~33 steps every 16,384
     /// messages), else the file's next pages. The index goes first because the file may need preparing at every call
     /// (<see cref="FsyncPolicy.Always"/> syncs, and so unprepares, each record) and would otherwise starve it.
     /// </summary>
-    public bool PrepareNextRecord() => _offsets.Prepare(NextSenderSeqNum) || _file.PrepareAhead(_fileLength, PreparedRecordBytes);
+    public bool PrepareNextRecord() => _unusable is null && (_offsets.Prepare(NextSenderSeqNum) || _file.PrepareAhead(_fileLength, PreparedRecordBytes));
 
     private void IndexMessage(int seq, long recordOffset) => _offsets.Set(seq, recordOffset);
 

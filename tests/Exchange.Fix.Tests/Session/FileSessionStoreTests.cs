@@ -174,6 +174,32 @@ public sealed class FileSessionStoreTests : IDisposable
     }
 
     [Fact]
+    public void A_reset_that_cannot_put_its_file_in_place_leaves_a_store_that_refuses_use_instead_of_reading_a_closed_map()
+    {
+        if (OperatingSystem.IsWindows())
+        {
+            return; // the store's file cannot be removed while it is open there; the rename fails the same way below
+        }
+
+        var store = new FileSessionStore(StorePath, FsyncPolicy.Never);
+        store.StoreOutbound(1, "8"u8, 1, Body(1), queued: true); // the reset copies it as number 2, so 2 is indexed
+
+        // A directory where the store's file was: the reset's rename over it fails after the old file was closed.
+        File.Delete(StorePath);
+        Directory.CreateDirectory(StorePath);
+        Assert.ThrowsAny<IOException>(() => store.Reset(firstQueuedSeqNum: 2, sendingTimeNanos: 0));
+
+        InvalidOperationException refused = Assert.Throws<InvalidOperationException>(() => store.TryGetOutbound(2, out _));
+        Assert.Contains("restart", refused.Message, StringComparison.Ordinal);
+        Assert.Throws<InvalidOperationException>(() => store.StoreOutbound(2, "8"u8, 2, Body(2)));
+        Assert.Throws<InvalidOperationException>(() => store.Reset(firstQueuedSeqNum: 2, sendingTimeNanos: 0));
+        Assert.Throws<InvalidOperationException>(store.Flush);
+        Assert.False(store.NeedsPrepare);
+        Assert.False(store.PrepareNextRecord());
+        store.Dispose(); // does not throw
+    }
+
+    [Fact]
     public void Restarted_venue_resumes_the_session_and_resends_messages_sent_before_the_restart()
     {
         var config = new SessionConfig(SessionHarness.Venue, SessionHarness.Client) { StorePath = StorePath };
