@@ -138,11 +138,20 @@ public class JournalPrepareTests
         }
 
         FaultsOfAppendsUpTo(NextPageCrossing(0), prepare: true); // warms the code paths up
-        long unprepared = FaultsOfAppendsUpTo(NextPageCrossing(next), prepare: false);
-        long prepared = FaultsOfAppendsUpTo(NextPageCrossing(next), prepare: true);
 
-        Assert.True(unprepared >= 1, $"a first write to a fresh page faults ({unprepared})");
-        Assert.Equal(0, prepared);
+        // Other work on the machine can add a fault to a reading (the kernel's writeback write-protecting the prepared
+        // page under I/O pressure, say), so each outcome needs to be seen once in a few rounds, not in every round. A
+        // preparation that did nothing fails every round all the same.
+        var unprepared = new List<long>();
+        var prepared = new List<long>();
+        for (int round = 0; round < 5 && !(unprepared.Exists(f => f >= 1) && prepared.Contains(0)); round++)
+        {
+            unprepared.Add(FaultsOfAppendsUpTo(NextPageCrossing(next), prepare: false));
+            prepared.Add(FaultsOfAppendsUpTo(NextPageCrossing(next), prepare: true));
+        }
+
+        Assert.True(unprepared.Exists(f => f >= 1), $"a first write to a fresh page faults ({string.Join(", ", unprepared)})");
+        Assert.True(prepared.Contains(0), $"a write to a prepared page does not ({string.Join(", ", prepared)})");
     }
 
     /// <summary>The first record from <paramref name="from"/> on whose bytes start in one page and end in the next (or start a page).</summary>
