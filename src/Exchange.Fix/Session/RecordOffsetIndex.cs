@@ -1,3 +1,5 @@
+using Exchange.Core.Memory;
+
 namespace Exchange.Fix.Session;
 
 /// <summary>
@@ -26,7 +28,7 @@ internal sealed class RecordOffsetIndex
     public const int PrepareCallsPerChunk = 1 + (ChunkEntries / EntriesPerPage);
 
     private const int ChunkShift = 14;
-    private const int EntriesPerPage = 4096 / sizeof(long);
+    private const int EntriesPerPage = PageToucher.PageSize / sizeof(long);
 
     // Entry = record offset + 1; 0 = no message stored under that number.
     private long[]?[] _chunks = new long[]?[16];
@@ -39,8 +41,9 @@ internal sealed class RecordOffsetIndex
     /// <summary>Starts with the chunk of <paramref name="firstSeqNum"/> ready.</summary>
     public RecordOffsetIndex(int firstSeqNum = 1)
     {
-        int chunk = ChunkOf(Math.Max(firstSeqNum, 0));
-        Install(chunk, Resident(new long[ChunkEntries]));
+        var entries = new long[ChunkEntries];
+        PageToucher.Touch(entries);
+        Install(ChunkOf(Math.Max(firstSeqNum, 0)), entries);
     }
 
     /// <summary>Whether <see cref="Prepare"/> has work: a chunk in progress, or the next number's or the look-ahead's missing.</summary>
@@ -100,16 +103,6 @@ internal sealed class RecordOffsetIndex
     }
 
     private static int ChunkOf(int seqNum) => seqNum >> ChunkShift;
-
-    private static long[] Resident(long[] entries)
-    {
-        for (int i = 0; i < entries.Length; i += EntriesPerPage)
-        {
-            entries[i] = 0;
-        }
-
-        return entries;
-    }
 
     /// <summary>The next number's chunk if missing, else the look-ahead's if missing, else -1.</summary>
     private int ChunkToPrepare(int nextSeqNum)
