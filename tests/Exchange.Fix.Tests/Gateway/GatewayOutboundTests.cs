@@ -157,67 +157,54 @@ public sealed class GatewayOutboundTests
     [Fact]
     public void Idle_preparation_readies_a_file_stores_next_page_once_and_skips_memory_stores()
     {
-        string directory = Path.Combine(Path.GetTempPath(), "gateway-prepare-tests", Guid.NewGuid().ToString("N"));
-        try
+        using var directory = new TempStoreDirectory();
+        using (var file = new GatewayHarness(storeFactory: c => new FileSessionStore(Path.Combine(directory.Path, c.TargetCompID + ".store"), FsyncPolicy.Never)))
         {
-            using (var file = new GatewayHarness(storeFactory: c => new FileSessionStore(Path.Combine(directory, c.TargetCompID + ".store"), FsyncPolicy.Never)))
+            file.LogOn();
+            Assert.True(file.Gateway.PrepareWhileIdle());
+            Assert.False(file.Gateway.PrepareWhileIdle());
+            for (int i = 0; i < 60; i++) // ~8 KiB of reports (~140 bytes each): past what was prepared
             {
-                file.LogOn();
-                Assert.True(file.Gateway.PrepareWhileIdle());
-                Assert.False(file.Gateway.PrepareWhileIdle());
-                for (int i = 0; i < 60; i++) // ~8 KiB of reports (~140 bytes each): past what was prepared
-                {
-                    EngineEvent report = Event(EventType.Accepted, 100, 0);
-                    report.EventId = 1000 + i;
-                    file.Gateway.SendEvent(report, default);
-                }
-
-                Assert.True(file.Gateway.PrepareWhileIdle());
-                Assert.False(file.Gateway.PrepareWhileIdle());
+                EngineEvent report = Event(EventType.Accepted, 100, 0);
+                report.EventId = 1000 + i;
+                file.Gateway.SendEvent(report, default);
             }
 
-            using var memory = new GatewayHarness();
-            memory.LogOn();
-            Assert.False(memory.Gateway.PrepareWhileIdle());
+            Assert.True(file.Gateway.PrepareWhileIdle());
+            Assert.False(file.Gateway.PrepareWhileIdle());
         }
-        finally
-        {
-            Directory.Delete(directory, recursive: true);
-        }
+
+        using var memory = new GatewayHarness();
+        memory.LogOn();
+        Assert.False(memory.Gateway.PrepareWhileIdle());
     }
 
     [Fact]
     public void Idle_preparation_takes_sessions_in_turn_so_a_store_that_always_needs_it_starves_none()
     {
-        string directory = Path.Combine(Path.GetTempPath(), "gateway-prepare-tests", Guid.NewGuid().ToString("N"));
+        using var directory = new TempStoreDirectory();
         var stores = new Dictionary<string, FileSessionStore>();
-        try
-        {
-            // CLIENT1 syncs every record (FsyncPolicy.Always), and a sync undoes a preparation: it needs one after every report.
-            using var h = new GatewayHarness(
-                storeFactory: c => stores[c.TargetCompID] = new FileSessionStore(
-                    Path.Combine(directory, c.TargetCompID + ".store"), c.TargetCompID == "CLIENT1" ? FsyncPolicy.Always : FsyncPolicy.Never),
-                sessions: [new SessionConfig("VENUE", "CLIENT1"), new SessionConfig("VENUE", "CLIENT2")]);
-            Assert.True(stores["CLIENT1"].NeedsPrepare);
-            Assert.True(stores["CLIENT2"].NeedsPrepare);
 
-            Assert.True(h.Gateway.PrepareWhileIdle());
-            Assert.False(stores["CLIENT1"].NeedsPrepare);
-            EngineEvent report = Event(EventType.Accepted, 100, 0);
-            report.EventId = 1;
-            h.Gateway.SendEvent(report, default); // CLIENT1 is away: the report is queued in its store, and synced
-            Assert.True(stores["CLIENT1"].NeedsPrepare);
+        // CLIENT1 syncs every record (FsyncPolicy.Always), and a sync undoes a preparation: it needs one after every report.
+        using var h = new GatewayHarness(
+            storeFactory: c => stores[c.TargetCompID] = new FileSessionStore(
+                Path.Combine(directory.Path, c.TargetCompID + ".store"), c.TargetCompID == "CLIENT1" ? FsyncPolicy.Always : FsyncPolicy.Never),
+            sessions: [new SessionConfig("VENUE", "CLIENT1"), new SessionConfig("VENUE", "CLIENT2")]);
+        Assert.True(stores["CLIENT1"].NeedsPrepare);
+        Assert.True(stores["CLIENT2"].NeedsPrepare);
 
-            Assert.True(h.Gateway.PrepareWhileIdle());
-            Assert.False(stores["CLIENT2"].NeedsPrepare); // its turn came although CLIENT1 needed one again
-            Assert.True(h.Gateway.PrepareWhileIdle());
-            Assert.False(stores["CLIENT1"].NeedsPrepare);
-            Assert.False(h.Gateway.PrepareWhileIdle());
-        }
-        finally
-        {
-            Directory.Delete(directory, recursive: true);
-        }
+        Assert.True(h.Gateway.PrepareWhileIdle());
+        Assert.False(stores["CLIENT1"].NeedsPrepare);
+        EngineEvent report = Event(EventType.Accepted, 100, 0);
+        report.EventId = 1;
+        h.Gateway.SendEvent(report, default); // CLIENT1 is away: the report is queued in its store, and synced
+        Assert.True(stores["CLIENT1"].NeedsPrepare);
+
+        Assert.True(h.Gateway.PrepareWhileIdle());
+        Assert.False(stores["CLIENT2"].NeedsPrepare); // its turn came although CLIENT1 needed one again
+        Assert.True(h.Gateway.PrepareWhileIdle());
+        Assert.False(stores["CLIENT1"].NeedsPrepare);
+        Assert.False(h.Gateway.PrepareWhileIdle());
     }
 
     [Fact]
