@@ -73,14 +73,25 @@ internal sealed partial class MarketDataPublisher : IMarketDataRequestHandler, I
         _wake.Set();
     }
 
-    /// <summary>Stops the thread (pending requests are dropped: the venue is closing).</summary>
-    public void Dispose()
+    /// <summary>
+    /// Stops the thread (pending requests are dropped: the venue is closing) and releases the wake-up event once it
+    /// has ended. Returns false when the thread was still running after <paramref name="timeout"/>: it may still be
+    /// sending through the gateway, so the caller must not close the gateway under it.
+    /// </summary>
+    public bool Stop(TimeSpan timeout)
     {
         _stopping = true;
         _wake.Set();
-        _thread?.Join(TimeSpan.FromSeconds(5));
+        if (_thread is not null && !_thread.Join(timeout))
+        {
+            return false; // The event stays: the running thread still waits on it.
+        }
+
         _wake.Dispose();
+        return true;
     }
+
+    public void Dispose() => Stop(TimeSpan.FromSeconds(5));
 
     private void Run()
     {

@@ -43,7 +43,6 @@ namespace Exchange.Host.Venue;
 internal sealed partial class VenueService : IHostedService, IDisposable, IAsyncDisposable
 {
     private static readonly TimeSpan LogoutTimeout = TimeSpan.FromSeconds(2);
-    private static readonly TimeSpan DrainTimeout = TimeSpan.FromSeconds(10);
 
     private readonly VenueOptions _options;
     private readonly IGatewayFactory _gatewayFactory;
@@ -94,6 +93,9 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         _engineFactory = engineFactory;
         _clock = clock ?? SystemClock.Instance;
     }
+
+    /// <summary>How long a stop waits for each ring (and the polling thread) to finish; shorter in tests.</summary>
+    internal TimeSpan DrainTimeout { get; set; } = TimeSpan.FromSeconds(10);
 
     /// <summary>Counters the matcher keeps (orders, trades, rejects); readable from any thread.</summary>
     public MatcherCounters Counters { get; } = new();
@@ -545,6 +547,13 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         }
 
         _ingress?.StopAccepting(LogoutTimeout);
+
+        // A thread that does not end in time may still be writing through the journal's or a session store's memory
+        // map: unmapping under it would crash the process at its next write. Such resources are left to the process
+        // exit instead (the mapped pages are in the page cache, so what was written still reaches the files; only the
+        // final trim and flush are skipped, and recovery reads the zeroed tail as the clean end).
+        bool pollerRunning = false;
+        bool connectionTasks = _poller is null; // Polled connections are served by the polling thread, not tasks.
         if (_poller is not null)
         {
             // Inline: the polling thread drains both rings itself before it ends.
@@ -552,6 +561,7 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
             {
                 LogDrainIncomplete(_logger, "inbound");
                 _gate?.Abort();
+                pollerRunning = true;
             }
 
             if (_poller.Passes is { } passes)
@@ -562,6 +572,7 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
             _poller = null;
         }
 
+        bool journallerRunning = pollerRunning;
         if (_inbound is not null)
         {
             bool drained = _inbound.DrainAndStop(DrainTimeout);
@@ -571,28 +582,48 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
                 _gate?.Abort();
             }
 
+            journallerRunning |= !drained && _journaller is not null && !_journaller.Join(TimeSpan.Zero);
             _inbound = null;
         }
 
+        bool senderRunning = pollerRunning;
         if (_outbound is not null)
         {
             if (!_outbound.DrainAndStop(DrainTimeout))
             {
                 LogDrainIncomplete(_logger, "outbound");
                 _gate?.Abort();
-                _outbound.Halt(DrainTimeout);
+                senderRunning |= !_outbound.Halt(DrainTimeout);
             }
 
             _outbound = null;
         }
 
-        _journal?.Dispose();
+        if (journallerRunning)
+        {
+            LogLeftOpen(_logger, "the journal", "the journaller");
+        }
+        else
+        {
+            _journal?.Dispose();
+        }
+
         _journal = null;
-        _marketData?.Dispose();
+        bool publisherRunning = _marketData is not null && !_marketData.Stop(DrainTimeout);
         _marketData = null;
 
-        // Last user of the gateway gone (sender, market data, timer): close its session stores (flushes sequence numbers).
-        (_gateway as IDisposable)?.Dispose();
+        // Last user of the gateway gone (sender, market data, timer, connections): close its session stores (flushes
+        // sequence numbers).
+        if (senderRunning || publisherRunning || (connectionTasks && !_connections.IsEmpty))
+        {
+            string users = senderRunning ? "the sender" : publisherRunning ? "the market-data publisher" : $"{_connections.Count} connections";
+            LogLeftOpen(_logger, "the session stores", users);
+        }
+        else
+        {
+            (_gateway as IDisposable)?.Dispose();
+        }
+
         _gateway = null;
         _metrics?.Dispose();
         _metrics = null;
@@ -642,6 +673,9 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
 
     [LoggerMessage(Level = LogLevel.Error, Message = "The {Ring} ring did not drain in time; unsent reports were dropped")]
     private static partial void LogDrainIncomplete(ILogger logger, string ring);
+
+    [LoggerMessage(Level = LogLevel.Error, Message = "Left open until the process exits: {Resource}, because {User} has not stopped and may still write there")]
+    private static partial void LogLeftOpen(ILogger logger, string resource, string user);
 
     [LoggerMessage(Level = LogLevel.Error, Message = "Logging sessions out failed")]
     private static partial void LogLogoutFailed(ILogger logger, Exception exception);

@@ -13,7 +13,7 @@ namespace Exchange.Host.Tests.Venue;
 /// A gateway that records what the venue hands it (events, market data, lifecycle calls) and exposes the command
 /// publisher and market-data handler the venue gave it, so tests can drive the pipeline without FIX.
 /// </summary>
-internal sealed class FakeGateway : IFixGateway, IGatewayFactory
+internal sealed class FakeGateway : IFixGateway, IGatewayFactory, IDisposable
 {
     private readonly Lock _lock = new();
     private readonly List<(EngineEvent Event, StageTimes Times)> _events = [];
@@ -28,6 +28,11 @@ internal sealed class FakeGateway : IFixGateway, IGatewayFactory
     public Action<EngineEvent>? OnSend { get; set; }
 
     public int LogoutAllCalls { get; private set; }
+
+    /// <summary>How often the venue closed the gateway (and with it, in a real one, the session stores).</summary>
+    public int DisposeCalls => Volatile.Read(ref _disposals);
+
+    private int _disposals;
 
     public int PollCalls => Volatile.Read(ref _polls);
 
@@ -98,7 +103,16 @@ internal sealed class FakeGateway : IFixGateway, IGatewayFactory
         }
     }
 
-    public IFixConnectionReader Attach(IFixConnection connection) => new DiscardingReader();
+    /// <summary>Connections the polling thread attached (Inline mode).</summary>
+    public int AttachCalls => Volatile.Read(ref _attachments);
+
+    private int _attachments;
+
+    public IFixConnectionReader Attach(IFixConnection connection)
+    {
+        Interlocked.Increment(ref _attachments);
+        return new DiscardingReader();
+    }
 
     public void SendEvent(in EngineEvent engineEvent, in StageTimes times)
     {
@@ -158,6 +172,8 @@ internal sealed class FakeGateway : IFixGateway, IGatewayFactory
         LogoutAllCalls++;
         return Task.CompletedTask;
     }
+
+    public void Dispose() => Interlocked.Increment(ref _disposals);
 
     /// <summary>Consumes whatever a polled connection receives, like <see cref="RunConnectionAsync"/>.</summary>
     private sealed class DiscardingReader : IFixConnectionReader

@@ -64,6 +64,7 @@ public sealed class VenuePipelineTests
         Assert.InRange(gateway.PrepareCalls, 1, Count);
         Assert.Empty(notYetJournalled);
         Assert.Equal(1, gateway.LogoutAllCalls);
+        Assert.Equal(1, gateway.DisposeCalls);
         List<(long Sequence, Command Command)> journal = Journal.JournalTestData.ReadAll(journalPath, out JournalReader finished);
         Assert.Equal(JournalReadStatus.Clean, finished.Status);
         Assert.Equal(Count, journal.Count);
@@ -180,6 +181,71 @@ public sealed class VenuePipelineTests
     }
 
     [Fact]
+    public async Task A_sender_that_does_not_stop_in_time_keeps_the_session_stores_open_and_the_journal_still_closes()
+    {
+        using var directory = new TempVenueDirectory();
+        var gateway = new FakeGateway();
+        using var sending = new ManualResetEventSlim(false);
+        using var release = new ManualResetEventSlim(false);
+        gateway.OnSend = _ =>
+        {
+            // The sender is stuck in its first report, as behind a store's fsync that takes longer than the stop allows.
+            sending.Set();
+            release.Wait(TimeSpan.FromSeconds(30));
+        };
+
+        await using (VenueService venue = CreateVenue(directory, gateway, new FakeEngine(), out CapturingLoggerProvider logs, drainTimeout: TimeSpan.FromMilliseconds(200)))
+        {
+            await venue.StartAsync(CancellationToken.None);
+            Command command = VenueTestOptions.NewOrder(1);
+            Assert.True(gateway.Commands!.TryPublish(in command));
+            Assert.True(sending.Wait(TimeSpan.FromSeconds(20)));
+
+            await venue.StopAsync(CancellationToken.None);
+
+            // Closing the stores now would unmap them under the sender's next write.
+            Assert.Equal(0, gateway.DisposeCalls);
+            Assert.True(logs.Contains("Left open until the process exits: the session stores, because the sender has not stopped"));
+            Assert.False(logs.Contains("Left open until the process exits: the journal"));
+            release.Set();
+        }
+
+        Assert.Equal(0, gateway.DisposeCalls);
+
+        // The journaller had stopped, so the journal was closed as usual: trimmed to its one record.
+        List<(long Sequence, Command Command)> journal = Journal.JournalTestData.ReadAll(directory.JournalPath, out JournalReader finished);
+        Assert.Equal(JournalReadStatus.Clean, finished.Status);
+        Assert.Single(journal);
+    }
+
+    [Fact]
+    public async Task An_inline_venue_closes_the_gateway_though_a_client_was_connected_when_it_stopped()
+    {
+        using var directory = new TempVenueDirectory();
+        var gateway = new FakeGateway();
+        var endpoint = new VenueEndpoint();
+        Exchange.Host.Configuration.VenueOptions options = VenueTestOptions.Create(directory.Path);
+        options.Pipeline.Mode = "Inline";
+        options.Pipeline.MatcherWait = "Sleeping";
+        CapturingLoggerProvider logs;
+        await using (VenueService venue = CreateVenue(directory, gateway, new FakeEngine(), out logs, options, endpoint: endpoint))
+        {
+            await venue.StartAsync(CancellationToken.None);
+            System.Net.IPEndPoint bound = await endpoint.Bound.WaitAsync(TimeSpan.FromSeconds(10));
+            using var client = new System.Net.Sockets.TcpClient();
+            await client.ConnectAsync(bound);
+            Assert.True(SpinWait.SpinUntil(() => gateway.AttachCalls == 1, TimeSpan.FromSeconds(20)));
+
+            // Disposed without a stop (as the host does after a stop that failed): the polling thread closes the
+            // connection as it ends, and the connection's bookkeeping catches up only later, on the thread pool. The
+            // polling thread served the connection, so once it has ended nothing else uses the gateway.
+        }
+
+        Assert.Equal(1, gateway.DisposeCalls);
+        Assert.False(logs.Contains("Left open"));
+    }
+
+    [Fact]
     public async Task After_stop_the_publisher_refuses_commands()
     {
         using var directory = new TempVenueDirectory();
@@ -204,7 +270,9 @@ public sealed class VenuePipelineTests
         Core.Engine.IMatchingEngine? engine,
         out CapturingLoggerProvider logs,
         Exchange.Host.Configuration.VenueOptions? options = null,
-        Fix.Session.IClock? clock = null)
+        Fix.Session.IClock? clock = null,
+        TimeSpan? drainTimeout = null,
+        VenueEndpoint? endpoint = null)
     {
         logs = new CapturingLoggerProvider();
         CapturingLoggerProvider provider = logs;
@@ -212,7 +280,7 @@ public sealed class VenuePipelineTests
         var venue = new VenueService(
             options ?? VenueTestOptions.Create(directory.Path),
             gateway,
-            new VenueEndpoint(),
+            endpoint ?? new VenueEndpoint(),
             loggers,
             engineFactory: engine is null ? null : instruments =>
             {
@@ -221,6 +289,11 @@ public sealed class VenuePipelineTests
                 return new VenueEngine(engine, store, "fake engine");
             },
             clock: clock ?? new Exchange.Tests.Shared.FakeClock(VenueTestOptions.TestTime));
+        if (drainTimeout is { } timeout)
+        {
+            venue.DrainTimeout = timeout;
+        }
+
         return venue;
     }
 }
