@@ -38,6 +38,9 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
     private long _receiveNanos;
     private long _garbledCount;
 
+    /// <summary>True from garbled input until the next complete frame: the framer is looking for a message start.</summary>
+    private bool _resyncing;
+
     public ConnectionHandler(FixGateway gateway, GatewayServices services, IFixConnection connection, PipeReader? input)
     {
         _gateway = gateway;
@@ -76,6 +79,7 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
 
             if (result == FrameResult.Complete)
             {
+                _resyncing = false;
                 OnFrame(frame);
             }
             else
@@ -353,8 +357,11 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
             _s.Log.Warn($"connection {Transport.Connection.Id} ({Transport.Connection.RemoteEndPoint}): garbled input dropped ({why}), {_garbledCount} so far");
         }
 
-        // A frame that starts like FIX but names another version is a wrong BeginString (Logout), not line noise.
-        bool wrongVersion = why == GarbledReason.BadBeginString && StartsWithFix(buffer);
+        // A frame that starts like FIX but names another version is a wrong BeginString (Logout), not line noise;
+        // unless it was found by resynchronising after garbled input, where "8=FIX" may sit inside a field's value
+        // (58=FIX ...) and says nothing about the client's version.
+        bool wrongVersion = why == GarbledReason.BadBeginString && !_resyncing && StartsWithFix(buffer);
+        _resyncing = true;
         if (Bound is null || wrongVersion)
         {
             _receiveNanos = _s.Clock.UtcNowNanos;

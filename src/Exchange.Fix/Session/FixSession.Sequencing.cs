@@ -40,8 +40,9 @@ public sealed partial class FixSession
         {
             switch (m.Type)
             {
-                case SessionMsgType.ResendRequest:
-                    // Served at once so both sides can recover at the same time; its number waits in the queue.
+                case SessionMsgType.ResendRequest when IsServableResendRequest(m):
+                    // Served at once so both sides can recover at the same time; its number waits in the queue. A
+                    // malformed one is not served: it waits like any other message, and is rejected in its turn.
                     ServeResend(m);
                     Enqueue(m, alreadyHandled: true);
                     break;
@@ -138,6 +139,10 @@ public sealed partial class FixSession
                 {
                     SendReject(m, SessionRejectReason.RequiredTagMissing, 7, "Required tag missing"u8);
                 }
+                else if (IsReversedRange(m))
+                {
+                    SendReject(m, SessionRejectReason.ValueIsIncorrect, 16, "EndSeqNo(16) is lower than BeginSeqNo(7)"u8);
+                }
                 else
                 {
                     ServeResend(m);
@@ -184,6 +189,21 @@ public sealed partial class FixSession
     private void OnSequenceResetReset(in InboundMessage m)
     {
         int expected = _store.NextTargetSeqNum;
+        if (m.ParseReject is SessionRejectReason reason)
+        {
+            // A field the validator refused (an unreadable GapFillFlag lands here too, as it does not read as Y) means
+            // the message's intent is unknown: it is rejected and moves nothing. Numbered as expected, it spends its
+            // number like any rejected message.
+            SendReject(m, reason, m.ParseRejectTag, RejectTexts.For(reason));
+            if (m.MsgSeqNum == expected)
+            {
+                AdvanceTarget(expected + 1);
+                DrainQueue();
+            }
+
+            return;
+        }
+
         if (m.NewSeqNo <= 0)
         {
             SendReject(m, SessionRejectReason.RequiredTagMissing, 36, "Required tag missing"u8);
@@ -246,6 +266,12 @@ public sealed partial class FixSession
     }
 
     private void AdvanceTarget(int next) => _store.SetNextTargetSeqNum(next);
+
+    /// <summary>A ResendRequest that <see cref="Process"/> would serve rather than reject.</summary>
+    private static bool IsServableResendRequest(in InboundMessage m) =>
+        m.ParseReject is null && m.SendingTimeNanos is not null && m.BeginSeqNo > 0 && !IsReversedRange(m);
+
+    private static bool IsReversedRange(in InboundMessage m) => m.EndSeqNo > 0 && m.EndSeqNo < m.BeginSeqNo;
 
     private void Enqueue(in InboundMessage m, bool alreadyHandled)
     {

@@ -138,6 +138,20 @@ public sealed class GatewayInboundTests
     }
 
     [Fact]
+    public void Sequence_reset_whose_gap_fill_flag_is_not_a_boolean_is_rejected_and_moves_nothing()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+
+        // Without the check, "X" reads as "not Y", i.e. Reset mode, which would jump to 10 regardless of sequencing.
+        h.Send("4", "123=X|36=10|");
+
+        Dictionary<int, string> reject = Assert.Single(h.TakeSent());
+        Assert.Equal(("3", "123", "2"), (reject[35], reject[371], reject[45]));
+        Assert.Equal(3, h.Gateway.GetSession(0).NextTargetSeqNum);
+    }
+
+    [Fact]
     public void Cancel_and_replace_are_published()
     {
         using var h = new GatewayHarness();
@@ -319,6 +333,23 @@ public sealed class GatewayInboundTests
         Assert.Equal("GOOD", Assert.Single(h.Publisher.Commands).ClOrdId.ToString());
         Assert.Empty(h.TakeSent());
         Assert.Equal(0, h.Connection.CloseCount);
+    }
+
+    [Fact]
+    public void Garbled_message_with_8_equals_fix_inside_a_value_is_dropped_not_taken_for_a_wrong_begin_string()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        byte[] bad = h.Message("D", GatewayHarness.NewOrder("BAD") + "58=FIX rules|", seq: 2);
+        bad[^3] = (byte)(bad[^3] == (byte)'0' ? '1' : '0'); // checksum digit
+        byte[] good = h.Message("D", GatewayHarness.NewOrder("GOOD"), seq: 2);
+
+        // After the bad checksum the framer resynchronises at the next "8=FIX", which is inside 58=FIX rules.
+        h.Feed([.. bad, .. good]);
+
+        Assert.Empty(h.TakeSent());
+        Assert.Equal(0, h.Connection.CloseCount);
+        Assert.Equal("GOOD", Assert.Single(h.Publisher.Commands).ClOrdId.ToString());
     }
 
     [Fact]

@@ -120,4 +120,53 @@ public sealed class ResendTests
             Assert.Equal(2, h.Sent.Count); // served once, not again when its number came up
         }
     }
+
+    [Fact]
+    public void Resend_request_whose_end_is_below_its_begin_is_rejected_not_ignored()
+    {
+        (SessionHarness h, _) = SessionWithHistory();
+        using (h)
+        {
+            h.Feed(TestMsg.ResendRequest(4, 5, 3));
+
+            SentMessage reject = Assert.Single(h.Sent);
+            Assert.Equal("3", reject.MsgType);
+            Assert.Equal(5, reject.GetInt(373));
+            Assert.Equal(16, reject.GetInt(371));
+            Assert.Equal(4, reject.GetInt(45));
+            Assert.Equal(5, h.Session.NextTargetSeqNum);
+        }
+    }
+
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public void Resend_request_with_a_too_high_seqnum_and_a_bad_field_is_not_served_and_is_rejected_in_its_turn(bool reversed)
+    {
+        (SessionHarness h, _) = SessionWithHistory();
+        using (h)
+        {
+            // A field the validator refused (for example EndSeqNo(16) "abc", which would otherwise read as 0, "everything"),
+            // or a reversed range: nothing is resent, only the gap below it is requested.
+            TestMsg request = reversed ? TestMsg.ResendRequest(9, 6, 2) : TestMsg.ResendRequest(9, 1, 0);
+            if (!reversed)
+            {
+                request.ParseReject = Exchange.Fix.Codec.SessionRejectReason.IncorrectDataFormat;
+                request.ParseRejectTag = 16;
+            }
+
+            h.Feed(request);
+            Assert.Equal(["2"], h.Sent.ConvertAll(m => m.MsgType));
+            h.Sent.Clear();
+
+            h.Feed(TestMsg.SequenceReset(4, 9, gapFill: true).AsPossDup(h.Clock.UtcNowNanos));
+
+            SentMessage reject = Assert.Single(h.Sent);
+            Assert.Equal("3", reject.MsgType);
+            Assert.Equal(9, reject.GetInt(45));
+            Assert.Equal(16, reject.GetInt(371));
+            Assert.Equal(reversed ? 5 : 6, reject.GetInt(373));
+            Assert.Equal(10, h.Session.NextTargetSeqNum);
+        }
+    }
 }

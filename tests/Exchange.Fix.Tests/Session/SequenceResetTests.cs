@@ -109,4 +109,26 @@ public sealed class SequenceResetTests
         Assert.Equal(4, h.Session.NextTargetSeqNum);
         Assert.Equal(SessionState.Active, h.Session.State);
     }
+
+    [Theory]
+    [InlineData(2, 3)] // numbered as expected: rejected, and its number spent
+    [InlineData(7, 2)] // numbered ahead: rejected, nothing moves
+    public void Reset_mode_with_a_field_the_validator_refused_is_rejected_and_moves_nothing(int seq, int nextExpected)
+    {
+        using var h = new SessionHarness();
+        h.LogOn();
+
+        // GapFillFlag(123) "X" does not read as Y, so the message looks like Reset mode; the validator flagged it.
+        TestMsg reset = TestMsg.SequenceReset(seq, 20, gapFill: false);
+        reset.ParseReject = Exchange.Fix.Codec.SessionRejectReason.ValueIsIncorrect;
+        reset.ParseRejectTag = 123;
+        h.Feed(reset);
+
+        SentMessage reject = h.Single("3");
+        Assert.Equal(5, reject.GetInt(373));
+        Assert.Equal(123, reject.GetInt(371));
+        Assert.Equal(seq, reject.GetInt(45));
+        Assert.Equal(nextExpected, h.Session.NextTargetSeqNum);
+        Assert.Equal(SessionState.Active, h.Session.State);
+    }
 }
