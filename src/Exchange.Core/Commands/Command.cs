@@ -11,7 +11,9 @@ namespace Exchange.Core.Commands;
 /// NewOrder: Instrument, Owner, ClOrdId, Side, OrderType, TimeInForce, Price (ignored for market), Quantity,
 /// PossibleResend.
 /// Cancel: Instrument, Owner, ClOrdId (of this request), OrigClOrdId (the order to cancel), Side.
-/// Replace: as Cancel plus the new Price and Quantity (OrderType and TimeInForce stay the order's own).
+/// Replace: as Cancel plus the new Price and Quantity. OrderType and TimeInForce, when set (non-zero), must equal the
+/// order's own: a replace cannot change them, and one that tries is refused rather than half applied. Zero means the
+/// request did not say (TimeInForce is optional in FIX), as in journals written before the check.
 /// NewTradingDay: Timestamp only (when the venue started the day; the expiry reports' TransactTime).
 /// </remarks>
 public struct Command

@@ -433,6 +433,16 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             return RejectReason.ReplaceSideMismatch;
         }
 
+        if (command.OrderType != 0 && command.OrderType != order.OrderType)
+        {
+            return RejectReason.ReplaceOrderTypeMismatch;
+        }
+
+        if (command.TimeInForce != 0 && command.TimeInForce != order.TimeInForce)
+        {
+            return RejectReason.ReplaceTimeInForceMismatch;
+        }
+
         ref readonly TradingLimits limits = ref _limits[order.InstrumentId];
         RejectReason reason = OrderValidation.CheckQuantity(in limits, command.Quantity);
         if (reason == RejectReason.None)

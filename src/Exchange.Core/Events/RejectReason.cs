@@ -29,4 +29,10 @@ public enum RejectReason : byte
 
     /// <summary>The day has used <see cref="Engine.EngineOptions.MaxClOrdIdsPerDay"/> client order ids; no new one can be recorded.</summary>
     ClOrdIdCapacityExceeded = 17,
+
+    /// <summary>A replace named an order type other than the order's own (resting orders are limit orders).</summary>
+    ReplaceOrderTypeMismatch = 18,
+
+    /// <summary>A replace named a time in force other than the order's own.</summary>
+    ReplaceTimeInForceMismatch = 19,
 }

@@ -8,8 +8,9 @@ namespace Exchange.Fix.Mapping;
 public static class OrderCancelReplaceRequestReader
 {
     /// <summary>
-    /// Reads the F fields plus the new OrderQty (38) and, for OrdType (40) limit, the new Price (44). OrdType must be
-    /// present (FIX requires it) but the engine keeps the order's own type; it only decides whether Price is needed.
+    /// Reads the F fields plus the new OrderQty (38), OrdType (40, required), TimeInForce (59, optional) and, for a
+    /// limit OrdType, the new Price (44). OrdType and TimeInForce go into the command so the engine can refuse a
+    /// replace that would change them (it keeps the order's own); an absent TimeInForce means "unchanged".
     /// </summary>
     public static MappingResult Read(FixMessage message, InstrumentDirectory instruments, int ownerId, long receiveTime, out Command command)
     {
@@ -27,12 +28,21 @@ public static class OrderCancelReplaceRequestReader
             return result;
         }
 
-        result = OrderFields.ReadOrderType(message, out OrderType type);
+        result = OrderFields.ReadOrderType(message, out command.OrderType);
         if (!result.IsOk)
         {
             return result;
         }
 
-        return OrderFields.ReadPrice(message, type, instrument!, out command.Price);
+        if (message.Has(FixTags.TimeInForce))
+        {
+            result = OrderFields.ReadTimeInForce(message, out command.TimeInForce);
+            if (!result.IsOk)
+            {
+                return result;
+            }
+        }
+
+        return OrderFields.ReadPrice(message, command.OrderType, instrument!, out command.Price);
     }
 }

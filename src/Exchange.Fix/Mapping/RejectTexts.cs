@@ -22,6 +22,8 @@ public static class RejectTexts
         RejectReason.UnknownOrder => "Unknown order"u8,
         RejectReason.FillOrKillNotFillable => "Fill-or-kill order cannot be filled"u8,
         RejectReason.ReplaceSideMismatch => "Replace cannot change the side"u8,
+        RejectReason.ReplaceOrderTypeMismatch => "Replace cannot change the order type"u8,
+        RejectReason.ReplaceTimeInForceMismatch => "Replace cannot change the time in force"u8,
         RejectReason.CapacityExceeded => "Venue capacity exceeded"u8,
         RejectReason.ClOrdIdCapacityExceeded => "Venue's ClOrdID capacity for the day exhausted"u8,
         RejectReason.UnknownCommand => "Unsupported request"u8,

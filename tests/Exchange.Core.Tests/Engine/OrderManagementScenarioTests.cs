@@ -198,6 +198,19 @@ public class OrderManagementScenarioTests
 
     [Theory]
     [MemberData(nameof(Combinations))]
+    public void Replace_that_restates_the_orders_own_type_and_time_in_force_is_applied(string combination)
+    {
+        var h = EngineHarness.For(combination);
+        h.Send(Commands.Limit(1, 1, "g1", Side.Buy, TestInstruments.P(-1), 5, TimeInForce.GoodTillCancel));
+
+        EngineEvent replaced = Assert.Single(h.Send(Commands.Replace(1, 1, "r1", "g1", Side.Buy, TestInstruments.P(-2), 5) with { TimeInForce = TimeInForce.GoodTillCancel }));
+
+        Assert.Equal(EventType.Replaced, replaced.Type);
+        Assert.Equal(RejectReason.ReplaceTimeInForceMismatch, Assert.Single(h.Send(Commands.Replace(1, 1, "r2", "r1", Side.Buy, TestInstruments.P(-2), 5) with { TimeInForce = TimeInForce.Day })).RejectReason);
+    }
+
+    [Theory]
+    [MemberData(nameof(Combinations))]
     public void Replace_rejections_leave_the_order_unchanged(string combination)
     {
         var h = EngineHarness.For(combination);
@@ -216,6 +229,8 @@ public class OrderManagementScenarioTests
             (h.Send(Commands.Replace(1, 1, "r7", "b1", Side.Buy, TestInstruments.MaxPrice + TestInstruments.Tick, 5)), RejectReason.PriceOutOfBand),
             (h.Replace("b2", "b1", Side.Buy, -1, 4), RejectReason.DuplicateClOrdId),
             (h.Send(Commands.Replace(0, 1, "r8", "b1", Side.Buy, TestInstruments.P(-1), 5)), RejectReason.UnknownOrder),
+            (h.Send(Commands.Replace(1, 1, "r9", "b1", Side.Buy, TestInstruments.P(-1), 5) with { TimeInForce = TimeInForce.GoodTillCancel }), RejectReason.ReplaceTimeInForceMismatch),
+            (h.Send(Commands.Replace(1, 1, "r10", "b1", Side.Buy, 0, 5) with { OrderType = OrderType.Market }), RejectReason.ReplaceOrderTypeMismatch),
         ];
 
         foreach ((EngineEvent[] events, RejectReason expected) in cases)

@@ -6,7 +6,8 @@ namespace Exchange.Core.Tests.Engine;
 /// <summary>
 /// A seeded stream of plausible and deliberately broken commands for the differential test: new orders of every
 /// type and time in force near the mid (so they cross often), cancels and replaces of recent client ids (live or not,
-/// sometimes another owner's or the wrong side), duplicate ids, ids reused long after their order is done (by the
+/// sometimes another owner's or the wrong side; a replace sometimes restating or changing the order's type or time in
+/// force), duplicate ids, ids reused long after their order is done (by the
 /// same owner, for new orders), new orders resent as possible resends (an exact copy of a recent one, its order live
 /// or not, and now and then a fresh order flagged as one), invalid fields, and now and then a new trading day (which
 /// expires the Day orders). Same seed, same stream.
@@ -14,6 +15,9 @@ namespace Exchange.Core.Tests.Engine;
 public sealed class RandomCommandStream(int seed, int instrumentCount = 3, int ownerCount = 4)
 {
     private readonly Random _random = new(seed);
+
+    /// <summary>Draws a replace's OrdType and TimeInForce apart from <see cref="_random"/>, so adding them left the rest of the stream as it was.</summary>
+    private readonly Random _replaceTerms = new(seed + 7919);
     private readonly List<(int Instrument, int Owner, ClOrdId Id, Side Side, long Price)> _issued = [];
     private readonly List<(int Owner, ClOrdId Id)> _everyId = [];
     private readonly List<Command> _newOrders = [];
@@ -119,7 +123,23 @@ public sealed class RandomCommandStream(int seed, int instrumentCount = 3, int o
         };
         long quantity = lot * _random.Next(0, 14);
         _issued.Add((instrument, owner, requestId, side, price));
-        return Commands.Replace(instrument, owner, requestId, target.Id, side, price, quantity);
+        Command replace = Commands.Replace(instrument, owner, requestId, target.Id, side, price, quantity);
+
+        // Mostly unsaid (0), as FIX allows for TimeInForce; sometimes said, the order's own or another.
+        replace.TimeInForce = _replaceTerms.Next(100) switch
+        {
+            < 94 => 0,
+            < 97 => TimeInForce.Day,
+            < 99 => TimeInForce.GoodTillCancel,
+            _ => TimeInForce.ImmediateOrCancel,
+        };
+        replace.OrderType = _replaceTerms.Next(100) switch
+        {
+            < 50 => 0,
+            < 99 => OrderType.Limit,
+            _ => OrderType.Market,
+        };
+        return replace;
     }
 
     private Command Broken()

@@ -217,6 +217,8 @@ public sealed class ReferenceBook : IMatchingEngine
         {
             Instrument instrument = _instruments[order.Instrument];
             if (c.Side != order.Side) reason = RejectReason.ReplaceSideMismatch;
+            else if (c.OrderType != 0 && c.OrderType != order.Type) reason = RejectReason.ReplaceOrderTypeMismatch;
+            else if (c.TimeInForce != 0 && c.TimeInForce != order.Tif) reason = RejectReason.ReplaceTimeInForceMismatch;
             else if (CheckQuantity(instrument, c.Quantity) != RejectReason.None) reason = CheckQuantity(instrument, c.Quantity);
             else if (CheckPrice(instrument, c.Price) != RejectReason.None) reason = CheckPrice(instrument, c.Price);
             else if (IsTaken(c.OwnerId, c.ClOrdId)) reason = RejectReason.DuplicateClOrdId;

@@ -54,6 +54,28 @@ public class CancelAndReplaceReaderTests
         Assert.Equal(ClOrdId.From("OLD"), command.OrigClOrdId);
     }
 
+    [Theory]
+    [InlineData("40=2|44=12.34|", OrderType.Limit, (TimeInForce)0)]
+    [InlineData("40=2|44=12.34|59=1|", OrderType.Limit, TimeInForce.GoodTillCancel)]
+    [InlineData("40=2|44=12.34|59=0|", OrderType.Limit, TimeInForce.Day)]
+    [InlineData("40=1|", OrderType.Market, (TimeInForce)0)]
+    public void Replace_CarriesOrdTypeAndAnyTimeInForce_ForTheEngineToCompareWithTheOrder(string terms, OrderType type, TimeInForce timeInForce)
+    {
+        FixMessage message = Parse("35=G|" + Header + "41=OLD|11=NEW|55=MSFT|54=1|60=20240315-14:30:00.000|38=250|" + terms);
+        Assert.True(OrderCancelReplaceRequestReader.Read(message, Instruments, 4, 77, out Command command).IsOk);
+
+        Assert.Equal(type, command.OrderType);
+        Assert.Equal(timeInForce, command.TimeInForce); // 0: not said, so unchanged
+    }
+
+    [Fact]
+    public void Replace_WithAnUnsupportedTimeInForce_IsABusinessReject()
+    {
+        FixMessage message = Parse("35=G|" + Header + "41=OLD|11=NEW|55=MSFT|54=1|38=250|40=2|44=12.34|59=6|");
+
+        Assert.Equal(MappingResult.Business(FixTags.TimeInForce, RejectReason.InvalidTimeInForce), OrderCancelReplaceRequestReader.Read(message, Instruments, 4, 77, out _));
+    }
+
     [Fact]
     public void Replace_WithOffScalePrice_IsABusinessReject_ThatBecomesACancelRejectEvent()
     {
