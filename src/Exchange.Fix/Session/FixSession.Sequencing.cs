@@ -55,6 +55,15 @@ public sealed partial class FixSession
                     break;
             }
 
+            if (m.MsgSeqNum == _resendRequestedUpTo && _store.NextTargetSeqNum > _resendRequestedFrom)
+            {
+                // The last message of the range we asked for came, yet a gap remains below it: the replay lost a
+                // message (garbled, or skipped by the client). Ask again from the expected number instead of waiting
+                // for a replay that is over. Only after a replay that made progress, so a client that never fills a
+                // number is not asked again at the pace of its replays (the timer asks once per HeartBtInt).
+                _resendRequestedUpTo = 0;
+            }
+
             RequestResendIfNeeded(m.MsgSeqNum);
             return;
         }
@@ -350,6 +359,46 @@ public sealed partial class FixSession
         int end = chunk <= 0 ? 0 : Math.Min(begin + chunk - 1, receivedSeq - 1);
         SendResendRequest(begin, end);
         _resendRequestedUpTo = end == 0 ? receivedSeq - 1 : end;
+        _resendRequestedFrom = begin;
+        _resendWatchSeq = begin;
+        _resendWatchMono = _clock.MonotonicNanos;
+    }
+
+    /// <summary>
+    /// Timer side of gap recovery: when an outstanding ResendRequest has not moved the expected number for
+    /// <paramref name="patience"/> (the replay lost the message that ends our range, or never came), it is sent again
+    /// for the gap below the lowest queued message. Progress is noticed when the timer runs, and each restarts the
+    /// wait, so a long replay is never cut short.
+    /// </summary>
+    private void CheckResendProgress(long now, long patience)
+    {
+        int expected = _store.NextTargetSeqNum;
+        if (_resendRequestedUpTo < expected)
+        {
+            return;
+        }
+
+        if (expected != _resendWatchSeq)
+        {
+            _resendWatchSeq = expected;
+            _resendWatchMono = now;
+            return;
+        }
+
+        if (now - _resendWatchMono < patience)
+        {
+            return;
+        }
+
+        int lowestQueued = int.MaxValue;
+        foreach (int seq in _queue.Keys)
+        {
+            lowestQueued = Math.Min(lowestQueued, seq);
+        }
+
+        int upTo = lowestQueued != int.MaxValue ? lowestQueued : _resendRequestedUpTo + 1;
+        _resendRequestedUpTo = 0;
+        RequestResendIfNeeded(upTo);
     }
 
     private bool IsLoggedOn => _state is SessionState.Active or SessionState.LogoutSent;

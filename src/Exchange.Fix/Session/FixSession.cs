@@ -49,6 +49,13 @@ public sealed partial class FixSession
     /// <summary>Highest inbound seq covered by our outstanding ResendRequest; below NextTargetSeqNum means none.</summary>
     private int _resendRequestedUpTo;
 
+    /// <summary>BeginSeqNo of our last ResendRequest.</summary>
+    private int _resendRequestedFrom;
+
+    /// <summary>NextTargetSeqNum when an outstanding resend was last seen to progress, and when (monotonic).</summary>
+    private int _resendWatchSeq;
+    private long _resendWatchMono;
+
     public FixSession(SessionConfig config, ISessionStore store, IFixEncoder encoder, IClock clock)
     {
         ArgumentNullException.ThrowIfNull(config);

@@ -178,4 +178,76 @@ public sealed class SequencingTests
         Assert.Equal("MsgSeqNum(34) missing", h.Single("5").Get(58));
         Assert.Equal([DisconnectReason.MsgSeqNumMissing], h.Transport.Disconnects);
     }
+
+    [Fact]
+    public void A_message_lost_from_the_replay_is_asked_for_again_once_the_replay_reaches_the_end_of_the_range()
+    {
+        using var h = new SessionHarness();
+        h.LogOn();
+        h.Feed(TestMsg.Order(6));
+        Assert.Equal((2, 0), (h.Single("2").GetInt(7), h.Single("2").GetInt(16)));
+        h.Sent.Clear();
+
+        // The replay of 2..5: 3 is lost on the way (garbled, so dropped); 5 ends the range we asked for.
+        long now = h.Clock.UtcNowNanos;
+        h.Feed(TestMsg.Order(2).AsPossDup(now));
+        h.Feed(TestMsg.Order(4).AsPossDup(now));
+        Assert.Empty(h.Sent);
+        h.Feed(TestMsg.Order(5).AsPossDup(now));
+
+        Assert.Equal(3, h.Single("2").GetInt(7));
+        h.Feed(TestMsg.Order(3).AsPossDup(now));
+        Assert.Equal([2, 3, 4, 5, 6], h.App.DeliveredSeqs);
+        Assert.Equal(7, h.Session.NextTargetSeqNum);
+    }
+
+    [Fact]
+    public void A_resend_that_makes_no_progress_for_a_heartbeat_interval_is_asked_for_again()
+    {
+        using var h = new SessionHarness();
+        h.LogOn(heartBtInt: 30);
+        h.Feed(TestMsg.Order(6));
+        h.Sent.Clear();
+
+        // The replay brings 2, then loses 3 and 5 (the end of the range), so nothing says the replay is over.
+        long now = h.Clock.UtcNowNanos;
+        h.Feed(TestMsg.Order(2).AsPossDup(now));
+        h.Feed(TestMsg.Order(4).AsPossDup(now));
+        h.Session.Poll(); // the timer sees the progress (it polls every 200 ms or so)
+        h.Clock.Advance(TimeSpan.FromSeconds(20));
+        h.Feed(TestMsg.Heartbeat(7)); // the client is alive, so only the resend rule can act
+        h.Session.Poll();
+        Assert.DoesNotContain(h.Sent, m => m.MsgType == "2");
+
+        h.Clock.Advance(TimeSpan.FromSeconds(11)); // 31 s without progress since 2 was seen
+        h.Feed(TestMsg.Heartbeat(8));
+        h.Session.Poll();
+
+        SentMessage again = Assert.Single(h.Sent, m => m.MsgType == "2");
+        Assert.Equal((3, 0), (again.GetInt(7), again.GetInt(16)));
+        h.Sent.Clear();
+
+        // One request per interval, not one per poll.
+        h.Session.Poll();
+        Assert.DoesNotContain(h.Sent, m => m.MsgType == "2");
+        h.Feed(TestMsg.Order(3).AsPossDup(now));
+        h.Feed(TestMsg.Order(5).AsPossDup(now));
+        Assert.Equal([2, 3, 4, 5, 6], h.App.DeliveredSeqs);
+        Assert.Equal(9, h.Session.NextTargetSeqNum);
+    }
+
+    [Fact]
+    public void A_replay_that_never_fills_the_gap_is_not_answered_with_a_request_per_replay()
+    {
+        using var h = new SessionHarness();
+        h.LogOn();
+        h.Feed(TestMsg.Order(4));
+        h.Sent.Clear();
+
+        // 2 never comes: the replay brings only 3, the end of the range. Without progress, no new request (the timer's job).
+        h.Feed(TestMsg.Order(3).AsPossDup(h.Clock.UtcNowNanos));
+
+        Assert.Empty(h.Sent);
+        Assert.Equal(2, h.Session.NextTargetSeqNum);
+    }
 }
