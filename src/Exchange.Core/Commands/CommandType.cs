@@ -15,4 +15,12 @@ public enum CommandType : byte
     /// command so replay sees the day boundary where it was.
     /// </summary>
     NewTradingDay = 4,
+
+    /// <summary>
+    /// Numbers the events that follow above <see cref="Command.Quantity"/> (an event id; lower than the last one given,
+    /// it changes nothing) and emits no event. Issued by the venue at start when a session store holds reports of
+    /// events the journal no longer has (it lost its tail, or was replaced), so that new events never repeat their
+    /// ExecIDs; journalled like any other command, so a replay numbers later events as the run that issued it did.
+    /// </summary>
+    ReserveEventIds = 5,
 }

@@ -32,4 +32,7 @@ internal sealed class EventBuffer
     }
 
     public ReadOnlySpan<EngineEvent> AsSpan() => new(_events, 0, _count);
+
+    /// <summary>The next event id will be above <paramref name="eventId"/> (never lowers the numbering).</summary>
+    public void ReserveThrough(long eventId) => _lastEventId = Math.Max(_lastEventId, eventId);
 }

@@ -140,6 +140,9 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             case CommandType.NewTradingDay:
                 ProcessNewTradingDay(in command);
                 break;
+            case CommandType.ReserveEventIds:
+                _events.ReserveThrough(command.Quantity);
+                break;
             default:
                 EmitRejected(in command, RejectReason.UnknownCommand);
                 break;

@@ -42,8 +42,9 @@ public sealed partial class FixGateway
         return true;
     }
 
-    public void CompleteRecovery(long lastEventId)
+    public long CompleteRecovery(long lastEventId)
     {
+        long highest = lastEventId;
         foreach (GatewaySession gs in _sessions)
         {
             lock (gs.Lock)
@@ -72,11 +73,13 @@ public sealed partial class FixGateway
                 else if (stored > lastEventId)
                 {
                     // The store has reports of events the journal no longer has: the journal was replaced or lost its
-                    // tail. The ids after lastEventId will name new events, which this session must not skip.
-                    session.SetLastEventId(lastEventId);
-                    _services.Log.Warn($"{name}: the session store holds reports up to event {stored} but the journal ends at event {lastEventId}; counting from {lastEventId}");
+                    // tail. The host numbers new events above the highest such id, so the store keeps its position.
+                    highest = Math.Max(highest, stored);
+                    _services.Log.Warn($"{name}: the session store holds reports up to event {stored} but the journal ends at event {lastEventId} (the journal lost records); new events are numbered above {stored}");
                 }
             }
         }
+
+        return highest;
     }
 }

@@ -45,10 +45,16 @@ public interface IFixGateway
 
     /// <summary>
     /// Start-up only, after the last <see cref="RecoverEvent"/>: <paramref name="lastEventId"/> is the id of the
-    /// replay's last event (0 for none). A store that cannot tell which reports it holds starts counting from there; so
-    /// does one that holds reports of events the journal does not have. Logs what each session recovered.
+    /// replay's last event (0 for none). A store that cannot tell which reports it holds starts counting from there.
+    /// Logs what each session recovered.
     /// </summary>
-    void CompleteRecovery(long lastEventId);
+    /// <returns>
+    /// The highest event id any session store holds a report of, when above <paramref name="lastEventId"/> (the
+    /// journal lost records those reports came from), else <paramref name="lastEventId"/>. The host must number new
+    /// events above it (<see cref="Core.Commands.CommandType.ReserveEventIds"/>): their ExecIDs would otherwise repeat
+    /// ones already sent, and those stores would take the new reports for ones they already hold.
+    /// </returns>
+    long CompleteRecovery(long lastEventId);
 
     /// <summary>Full refresh (35=W) of one book for one subscription.</summary>
     void SendMarketDataSnapshot(int ownerId, in MarketDataSubscription subscription, in BookDepth depth);

@@ -200,6 +200,27 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         }
     }
 
+    /// <summary>
+    /// Journals and runs a <see cref="CommandType.ReserveEventIds"/> command when <paramref name="through"/> is above 0:
+    /// a session store holds reports of events the journal lost, so new events are numbered past them (their ExecIDs
+    /// would repeat otherwise). Journalled, so every later replay numbers events the same way.
+    /// </summary>
+    private void ReserveEventIds(long through)
+    {
+        if (through <= 0)
+        {
+            return;
+        }
+
+        var command = new Command { Type = CommandType.ReserveEventIds, Quantity = through, Timestamp = _clock.UtcNowNanos };
+        if (!_ingress!.TryPublish(in command))
+        {
+            throw new InvalidOperationException("The venue could not journal the reservation of event ids at start.");
+        }
+
+        LogEventIdsReserved(_logger, through);
+    }
+
     /// <summary>Releases what a failed or skipped stop left behind (the host disposes services after stopping them).</summary>
     public void Dispose()
     {
@@ -246,7 +267,7 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
 
         // The gateway before the replay: the replay hands it the reports its session stores may lack.
         _gateway = _gatewayFactory.Create(_options, instruments, _ingress, _marketData);
-        _ingress.ContinueAfter(Recover(books, _gateway, instruments, out long? latestReplayedTimestamp));
+        _ingress.ContinueAfter(Recover(books, _gateway, instruments, out long? latestReplayedTimestamp, out long reserveEventIdsThrough));
         _gate = new DurabilityGate(_journal!.DurableSequence);
         Counters.ClOrdIdsUsed(_engine.Engine.ClOrdIdsUsedToday);
         _tradingDay = new TradingDayRoller(
@@ -309,6 +330,7 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
 
         // Before any connection can publish, so the day's first order comes after the roll; and in Inline mode before
         // the polling thread starts, because it is then the ring's only producer (starting it hands the ring over).
+        ReserveEventIds(reserveEventIdsThrough);
         _tradingDay.StartAfterReplay(latestReplayedTimestamp);
         _poller?.Start();
 
@@ -356,7 +378,11 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
     /// greatest command timestamp replayed (null when empty), which says which trading day the journal ends in. The
     /// journal is opened with the configured instruments and sessions, so one written under another order is refused.
     /// </summary>
-    private long Recover(BookPublisher books, IFixGateway gateway, IReadOnlyList<Instrument> instruments, out long? latestTimestamp)
+    /// <param name="reserveEventIdsThrough">
+    /// Above 0 when a session store holds reports of events past the journal's end: new events must be numbered above
+    /// it (see <see cref="ReserveEventIds"/>).
+    /// </param>
+    private long Recover(BookPublisher books, IFixGateway gateway, IReadOnlyList<Instrument> instruments, out long? latestTimestamp, out long reserveEventIdsThrough)
     {
         string path = Path.GetFullPath(_options.Journal.Path);
         string? directory = Path.GetDirectoryName(path);
@@ -402,7 +428,8 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
             latest = Math.Max(latest, command.Timestamp);
             replayed++;
         }, out JournalScan scan);
-        gateway.CompleteRecovery(lastEventId);
+        long highestStored = gateway.CompleteRecovery(lastEventId);
+        reserveEventIdsThrough = highestStored > lastEventId ? highestStored : 0;
         JournalScan = scan;
         if (scan.Status == JournalReadStatus.Clean)
         {
@@ -676,6 +703,9 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
 
     [LoggerMessage(Level = LogLevel.Error, Message = "Left open until the process exits: {Resource}, because {User} has not stopped and may still write there")]
     private static partial void LogLeftOpen(ILogger logger, string resource, string user);
+
+    [LoggerMessage(Level = LogLevel.Warning, Message = "Session stores hold reports of events up to {EventId} that the journal lost; new events are numbered above it")]
+    private static partial void LogEventIdsReserved(ILogger logger, long eventId);
 
     [LoggerMessage(Level = LogLevel.Error, Message = "Logging sessions out failed")]
     private static partial void LogLogoutFailed(ILogger logger, Exception exception);

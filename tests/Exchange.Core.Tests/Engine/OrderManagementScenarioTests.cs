@@ -1,3 +1,4 @@
+using Exchange.Core.Commands;
 using Exchange.Core.Domain;
 using Exchange.Core.Engine;
 using Exchange.Core.Events;
@@ -194,6 +195,20 @@ public class OrderManagementScenarioTests
         Assert.Equal(RejectReason.UnknownOrder, Assert.Single(h.Cancel("c1", "b1", Side.Buy)).RejectReason);
         Assert.Equal(RejectReason.DuplicateClOrdId, Assert.Single(h.Buy("b1", -3, 1)).RejectReason); // used today
         Assert.Equal(EventType.Cancelled, Assert.Single(h.Cancel("c2", "r1", Side.Buy)).Type);
+    }
+
+    [Theory]
+    [MemberData(nameof(Combinations))]
+    public void Reserving_event_ids_numbers_later_events_above_them_and_never_lowers_the_numbering(string combination)
+    {
+        var h = EngineHarness.For(combination);
+        long first = Assert.Single(h.Buy("b1", -1, 5)).EventId;
+
+        Assert.Empty(h.Send(new Command { Type = CommandType.ReserveEventIds, Quantity = first + 100 }));
+        Assert.Equal(first + 101, Assert.Single(h.Buy("b2", -1, 5)).EventId);
+
+        Assert.Empty(h.Send(new Command { Type = CommandType.ReserveEventIds, Quantity = first + 50 }));
+        Assert.Equal(first + 102, Assert.Single(h.Buy("b3", -1, 5)).EventId);
     }
 
     [Theory]

@@ -156,7 +156,7 @@ public sealed class GatewayRecoveryTests : IDisposable
     }
 
     [Fact]
-    public void A_store_ahead_of_the_journal_is_told_where_the_journal_ends()
+    public void A_store_ahead_of_the_journal_keeps_its_position_and_asks_for_new_events_to_be_numbered_past_it()
     {
         using (GatewayHarness before = Restart(nextClientSeq: 1))
         {
@@ -164,18 +164,20 @@ public sealed class GatewayRecoveryTests : IDisposable
             before.Gateway.SendEvent(Report(10, EventType.Accepted, "ORD-10"), default);
         }
 
-        // The journal was replaced (or lost its tail): it ends at event 4, and its next events reuse ids up to 10.
+        // The journal was replaced (or lost its tail): it ends at event 4, but the store sent a report of event 10.
         EngineEvent[] journal = Journal();
         using (GatewayHarness after = Restart(nextClientSeq: 1))
         {
             Assert.DoesNotContain(journal[..4], e => after.Gateway.RecoverEvent(e));
-            after.Gateway.CompleteRecovery(4);
-            Assert.Equal(4, after.Gateway.GetSession(0).LastEventId);
+            Assert.Equal(10, after.Gateway.CompleteRecovery(4));
+            Assert.Equal(10, after.Gateway.GetSession(0).LastEventId);
             Assert.Contains(after.Log.Lines, l => l.StartsWith("warn:", StringComparison.Ordinal) && l.Contains("journal ends at event 4", StringComparison.Ordinal));
         }
 
+        // The host numbers new events above 10 (ReserveEventIds), so the next one is new to the store.
         using GatewayHarness again = Restart(nextClientSeq: 1);
-        Assert.True(again.Gateway.RecoverEvent(journal[4]));
+        Assert.False(again.Gateway.RecoverEvent(journal[4]));
+        Assert.True(again.Gateway.RecoverEvent(Report(11, EventType.Accepted, "ORD-11")));
     }
 
     [Fact]

@@ -136,7 +136,14 @@ internal sealed class FakeGateway : IFixGateway, IGatewayFactory, IDisposable
         return false;
     }
 
-    public void CompleteRecovery(long lastEventId) => RecoveryCompletedAt = lastEventId;
+    /// <summary>The highest event id the fake's "stores" hold reports of (what <see cref="CompleteRecovery"/> answers when higher).</summary>
+    public long StoredThrough { get; set; }
+
+    public long CompleteRecovery(long lastEventId)
+    {
+        RecoveryCompletedAt = lastEventId;
+        return Math.Max(lastEventId, StoredThrough);
+    }
 
     public void SendMarketDataSnapshot(int ownerId, in MarketDataSubscription subscription, in BookDepth depth)
     {

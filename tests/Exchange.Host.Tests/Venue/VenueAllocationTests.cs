@@ -101,9 +101,7 @@ public sealed class VenueAllocationTests
 
         public bool RecoverEvent(in EngineEvent engineEvent) => false;
 
-        public void CompleteRecovery(long lastEventId)
-        {
-        }
+        public long CompleteRecovery(long lastEventId) => lastEventId;
 
         public Task RunConnectionAsync(IFixConnection connection, PipeReader input, CancellationToken cancellationToken) => throw new NotSupportedException();
 

@@ -246,6 +246,34 @@ public sealed class VenuePipelineTests
     }
 
     [Fact]
+    public async Task Session_stores_ahead_of_the_journal_make_new_events_numbered_past_them_also_after_a_restart()
+    {
+        using var directory = new TempVenueDirectory();
+
+        // The stores sent reports of events up to 50 that the journal lost: new ExecIDs must not repeat them.
+        var gateway = new FakeGateway { StoredThrough = 50 };
+        await using (VenueService venue = CreateVenue(directory, gateway, engine: null, out CapturingLoggerProvider logs))
+        {
+            await venue.StartAsync(CancellationToken.None);
+            Command command = VenueTestOptions.NewOrder(1);
+            Assert.True(gateway.Commands!.TryPublish(in command));
+            Assert.Equal(51, gateway.WaitForEvents(1)[0].Event.EventId);
+            Assert.True(logs.Contains("new events are numbered above it"));
+            await venue.StopAsync(CancellationToken.None);
+        }
+
+        // The reservation was journalled, so the replay numbers the order's report as the first run did.
+        var restarted = new FakeGateway();
+        await using (VenueService venue = CreateVenue(directory, restarted, engine: null, out _))
+        {
+            await venue.StartAsync(CancellationToken.None);
+            Assert.Equal(51, Assert.Single(restarted.Recovered, e => e.Type == EventType.Accepted).EventId);
+            Assert.Equal(51, restarted.RecoveryCompletedAt);
+            await venue.StopAsync(CancellationToken.None);
+        }
+    }
+
+    [Fact]
     public async Task After_stop_the_publisher_refuses_commands()
     {
         using var directory = new TempVenueDirectory();
