@@ -47,9 +47,16 @@ public sealed partial class FixSession
                     Enqueue(m, alreadyHandled: true);
                     break;
                 case SessionMsgType.Logout:
-                    // The client is leaving; recovering the gap first would only delay the inevitable (QuickFIX does the same).
-                    OnLogout();
-                    return;
+                    // The client waits for our Logout, and FIX lets us recover the gap first: the missing messages may
+                    // be orders. Answered in its turn once the gap fills, or by the timer after LogoutTimeout.
+                    Enqueue(m, alreadyHandled: false);
+                    if (!_clientLogoutPending)
+                    {
+                        _clientLogoutPending = true;
+                        _clientLogoutAtMono = _clock.MonotonicNanos;
+                    }
+
+                    break;
                 default:
                     Enqueue(m, alreadyHandled: false);
                     break;

@@ -4,7 +4,7 @@ namespace Exchange.Fix.Session;
 public sealed partial class FixSession
 {
     /// <summary>
-    /// Fires due timers: logon timeout, logout timeout, Heartbeat after HeartBtInt of outbound silence, TestRequest after
+    /// Fires due timers: logon timeout, logout timeout (ours, and a client's Logout waiting behind a gap), Heartbeat after HeartBtInt of outbound silence, TestRequest after
     /// 1.2×HeartBtInt of inbound silence, disconnect after 2.4×, a ResendRequest again after HeartBtInt without progress
     /// on an outstanding one (<see cref="CheckResendProgress"/>). Call it periodically (e.g. every 100 ms) from the thread
     /// that drives the session; each call costs a clock read and a few comparisons.
@@ -31,6 +31,13 @@ public sealed partial class FixSession
         if (state == SessionState.LogoutSent && now - _logoutSentAtMono >= _config.LogoutTimeout.Ticks * 100)
         {
             Unbind(DisconnectReason.LogoutTimeout, closeTransport: true);
+            return;
+        }
+
+        if (_clientLogoutPending && now - _clientLogoutAtMono >= _config.LogoutTimeout.Ticks * 100)
+        {
+            // The client's Logout came ahead of a gap that its replay has not filled in time: answer it anyway.
+            LogoutAndDisconnect("Logout answered before the gap below it was filled"u8, DisconnectReason.LogoutCompleted);
             return;
         }
 

@@ -52,6 +52,10 @@ public sealed partial class FixSession
     /// <summary>BeginSeqNo of our last ResendRequest.</summary>
     private int _resendRequestedFrom;
 
+    /// <summary>The client's Logout came ahead of a gap and waits for it to fill (since <see cref="_clientLogoutAtMono"/>).</summary>
+    private bool _clientLogoutPending;
+    private long _clientLogoutAtMono;
+
     /// <summary>NextTargetSeqNum when an outstanding resend was last seen to progress, and when (monotonic).</summary>
     private int _resendWatchSeq;
     private long _resendWatchMono;
@@ -353,6 +357,7 @@ public sealed partial class FixSession
         _application = null;
         _queue.Clear();
         _resendRequestedUpTo = 0;
+        _clientLogoutPending = false;
         _testRequestOutstanding = false;
         LastDisconnectReason = reason;
         _store.Flush();

@@ -68,4 +68,45 @@ public sealed class LogoutTests
         Assert.Equal("8", h.Sent[0].MsgType);
         Assert.Equal(SessionState.LogoutSent, h.Session.State);
     }
+
+    [Fact]
+    public void Client_logout_ahead_of_a_gap_is_answered_once_the_gap_is_filled()
+    {
+        using var h = new SessionHarness();
+        h.LogOn();
+
+        h.Feed(TestMsg.Logout(4));
+
+        // The orders 2 and 3 are asked for first; the client is still waiting for our Logout.
+        Assert.Equal((2, 0), (h.Single("2").GetInt(7), h.Single("2").GetInt(16)));
+        Assert.DoesNotContain(h.Sent, m => m.MsgType == "5");
+        Assert.False(h.Transport.IsDisconnected);
+
+        long now = h.Clock.UtcNowNanos;
+        h.Feed(TestMsg.Order(2).AsPossDup(now));
+        h.Feed(TestMsg.Order(3).AsPossDup(now));
+
+        Assert.Equal([2, 3], h.App.DeliveredSeqs);
+        Assert.Equal("5", h.Sent[^1].MsgType);
+        Assert.Equal([DisconnectReason.LogoutCompleted], h.Transport.Disconnects);
+        Assert.Equal(5, h.Session.NextTargetSeqNum);
+    }
+
+    [Fact]
+    public void Client_logout_ahead_of_a_gap_is_answered_after_the_logout_timeout_if_the_gap_stays_open()
+    {
+        using var h = new SessionHarness();
+        h.LogOn();
+        h.Feed(TestMsg.Logout(4));
+
+        h.Clock.Advance(h.Config.LogoutTimeout - TimeSpan.FromMilliseconds(1));
+        h.Session.Poll();
+        Assert.False(h.Transport.IsDisconnected);
+
+        h.Clock.Advance(TimeSpan.FromMilliseconds(1));
+        h.Session.Poll();
+
+        Assert.Equal("Logout answered before the gap below it was filled", h.Single("5").Get(58));
+        Assert.Equal([DisconnectReason.LogoutCompleted], h.Transport.Disconnects);
+    }
 }
