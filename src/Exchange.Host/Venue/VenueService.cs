@@ -30,14 +30,16 @@ namespace Exchange.Host.Venue;
 /// <para>Start: build the engine from the configured strategies; build the gateway (it opens the session stores);
 /// open the journal (a torn tail is truncated and logged; corruption, or a journal of other instruments or sessions,
 /// refuses the start) and replay every record into the engine before anything is accepted, handing each replayed event
-/// to the gateway so that reports a session store never got are stored for resend; publish the recovered books; start
-/// the sender, then the journaller and the matcher; publish a new trading day if the journal ends in an earlier one;
-/// start market data; open the listener last.</para>
+/// to the gateway so that reports a session store never got are stored for resend (VenueService.Recovery.cs); publish
+/// the recovered books; start the sender, then the journaller and the matcher; reserve event ids past any a session
+/// store holds beyond the journal; publish a new trading day if the journal ends in an earlier one; start market data;
+/// open the listener last.</para>
 /// <para>Periodic work (every 200 ms; a timer in Threaded mode, the polling thread in Inline mode): the sessions'
 /// timers, the trading-day boundary (<see cref="TradingDayRoller"/>), the day's client-id capacity warning.</para>
 /// <para>Stop: close the listener; log sessions out; refuse new commands; drain the inbound ring (everything accepted
 /// is journalled and matched), then the outbound ring (every report that can be sent is sent); close the journal
-/// (fsync); stop market data.</para>
+/// (fsync); stop market data; a resource a thread that did not stop may still write to is left open
+/// (VenueService.Stop.cs).</para>
 /// <para>Threading: <see cref="StartAsync"/> and <see cref="StopAsync"/> are called by the host, one after the other.</para>
 /// </remarks>
 internal sealed partial class VenueService : IHostedService, IDisposable, IAsyncDisposable
@@ -130,108 +132,6 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         }
 
         return Task.CompletedTask;
-    }
-
-    public async Task StopAsync(CancellationToken cancellationToken)
-    {
-        if (Interlocked.Exchange(ref _stopped, 1) != 0)
-        {
-            return;
-        }
-
-        LogStopping(_logger);
-        if (_listener is not null)
-        {
-            await _listener.DisposeAsync().ConfigureAwait(false);
-            _listener = null;
-        }
-
-        // Stop taking orders (later ones are rejected as the venue stopping), then let the pipeline finish what it
-        // accepted while the sessions are still logged on: every accepted order's report goes out before the Logout,
-        // instead of only into the session store.
-        _ingress?.StopAccepting(LogoutTimeout);
-        await WaitForPipelineDrainedAsync(DrainTimeout).ConfigureAwait(false);
-        if (_gateway is not null)
-        {
-            try
-            {
-                await _gateway.LogoutAllAsync("venue shutting down", LogoutTimeout).ConfigureAwait(false);
-            }
-#pragma warning disable CA1031 // A failed logout must not skip draining the rings and closing the journal.
-            catch (Exception exception)
-#pragma warning restore CA1031
-            {
-                LogLogoutFailed(_logger, exception);
-            }
-        }
-
-        await _connectionsStop.CancelAsync().ConfigureAwait(false);
-        _poller?.CloseAll();
-        try
-        {
-            await Task.WhenAll(_connections.Values).WaitAsync(LogoutTimeout, CancellationToken.None).ConfigureAwait(false);
-        }
-        catch (TimeoutException)
-        {
-            LogConnectionsLingering(_logger, _connections.Count);
-        }
-
-        Cleanup();
-        LogStopped(_logger, Counters.Orders, Counters.Trades, Counters.Rejects);
-    }
-
-    /// <summary>
-    /// Waits until the rings' consumers (journaller, matcher, sender; their own threads or the polling thread) have
-    /// passed every published slot. The matcher publishes a command's events before it moves past the command, so an
-    /// empty inbound ring seen before an empty outbound ring means every report has been handed to its session.
-    /// </summary>
-    private async Task WaitForPipelineDrainedAsync(TimeSpan timeout)
-    {
-        long deadline = Stopwatch.GetTimestamp() + (long)(timeout.TotalSeconds * Stopwatch.Frequency);
-        while ((_inbound?.Occupancy ?? 0) != 0 || (_outbound?.Occupancy ?? 0) != 0)
-        {
-            if (Stopwatch.GetTimestamp() >= deadline)
-            {
-                LogDrainIncomplete(_logger, "inbound or outbound, before logout");
-                return;
-            }
-
-            await Task.Delay(1).ConfigureAwait(false);
-        }
-    }
-
-    /// <summary>
-    /// Journals and runs a <see cref="CommandType.ReserveEventIds"/> command when <paramref name="through"/> is above 0:
-    /// a session store holds reports of events the journal lost, so new events are numbered past them (their ExecIDs
-    /// would repeat otherwise). Journalled, so every later replay numbers events the same way.
-    /// </summary>
-    private void ReserveEventIds(long through)
-    {
-        if (through <= 0)
-        {
-            return;
-        }
-
-        var command = new Command { Type = CommandType.ReserveEventIds, Quantity = through, Timestamp = _clock.UtcNowNanos };
-        if (!_ingress!.TryPublish(in command))
-        {
-            throw new InvalidOperationException("The venue could not journal the reservation of event ids at start.");
-        }
-
-        LogEventIdsReserved(_logger, through);
-    }
-
-    /// <summary>Releases what a failed or skipped stop left behind (the host disposes services after stopping them).</summary>
-    public void Dispose()
-    {
-        Cleanup();
-        _connectionsStop.Dispose();
-    }
-
-    public ValueTask DisposeAsync()
-    {
-        Dispose();
-        return ValueTask.CompletedTask;
     }
 
     [RequiresDynamicCode("Builds the engine from plugins unless an engine factory is given.")]
@@ -373,82 +273,6 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
     }
 
     /// <summary>
-    /// Opens the journal and replays it into the engine, handing every event to <paramref name="gateway"/> so each
-    /// session stores the reports its store lacks; returns the last journalled sequence (-1 when empty) and the
-    /// greatest command timestamp replayed (null when empty), which says which trading day the journal ends in. The
-    /// journal is opened with the configured instruments and sessions, so one written under another order is refused.
-    /// </summary>
-    /// <param name="reserveEventIdsThrough">
-    /// Above 0 when a session store holds reports of events past the journal's end: new events must be numbered above
-    /// it (see <see cref="ReserveEventIds"/>).
-    /// </param>
-    private long Recover(BookPublisher books, IFixGateway gateway, IReadOnlyList<Instrument> instruments, out long? latestTimestamp, out long reserveEventIdsThrough)
-    {
-        string path = Path.GetFullPath(_options.Journal.Path);
-        string? directory = Path.GetDirectoryName(path);
-        if (!string.IsNullOrEmpty(directory))
-        {
-            Directory.CreateDirectory(directory);
-        }
-
-        var journalOptions = new Journal.JournalOptions
-        {
-            FsyncPolicy = Enum.Parse<FsyncPolicy>(_options.Journal.Fsync, ignoreCase: true),
-            FsyncInterval = TimeSpan.FromMilliseconds(_options.Journal.FsyncIntervalMilliseconds),
-        };
-
-        // One pass over the journal: every valid record is replayed into the engine as the writer's open scans it.
-        long started = Stopwatch.GetTimestamp();
-        long replayed = 0;
-        long reports = 0;
-        long lastEventId = 0;
-        long latest = long.MinValue;
-        VenueEngine engine = _engine!;
-        var configuration = new JournalConfiguration(
-            instruments,
-            _options.Sessions.Select(s => new JournalSession(s.SenderCompId, s.TargetCompId)).ToArray(),
-            _options.Pipeline.MaxClOrdIdsPerDay);
-        _journal = JournalWriter.Open(path, journalOptions, configuration, (long sequence, in Command command) =>
-        {
-            if (command.Sequence != sequence)
-            {
-                throw new InvalidDataException($"Journal '{path}': record {sequence} holds a command numbered {command.Sequence}.");
-            }
-
-            foreach (ref readonly EngineEvent engineEvent in engine.Engine.Process(in command))
-            {
-                if (gateway.RecoverEvent(in engineEvent))
-                {
-                    reports++;
-                }
-
-                lastEventId = engineEvent.EventId;
-            }
-
-            latest = Math.Max(latest, command.Timestamp);
-            replayed++;
-        }, out JournalScan scan);
-        long highestStored = gateway.CompleteRecovery(lastEventId);
-        reserveEventIdsThrough = highestStored > lastEventId ? highestStored : 0;
-        JournalScan = scan;
-        if (scan.Status == JournalReadStatus.Clean)
-        {
-            LogJournalOpened(_logger, path, scan.Describe());
-        }
-        else
-        {
-            LogJournalDropped(_logger, path, scan.Describe());
-        }
-
-        books.PublishAll(scan.LastSequence);
-        RecoveredCommands = replayed;
-        RecoveredReports = reports;
-        latestTimestamp = replayed == 0 ? null : latest;
-        LogReplayed(_logger, replayed, Stopwatch.GetElapsedTime(started).TotalMilliseconds, _engine!.Engine.RestingOrderCount, reports);
-        return scan.LastSequence;
-    }
-
-    /// <summary>
     /// A polled connection's receive buffer: at least two of the largest FIX messages, so a whole one always fits.
     /// 256 KiB (about 1,500 orders per read) measured best for pipelined load: 64 KiB did ~295 K orders/s, 256 KiB
     /// ~360 K, 1 MiB ~300-330 K (the batch outgrows the caches).
@@ -552,127 +376,11 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         _lifetime?.StopApplication();
     }
 
-    /// <summary>Stops whatever was started, in dependency order; safe to call more than once and after a failed start.</summary>
-    private void Cleanup()
-    {
-        if (_pollTimer is not null)
-        {
-            // Wait for a poll in progress: the gateway is disposed below.
-            using var pollDone = new ManualResetEvent(false);
-            if (_pollTimer.Dispose(pollDone))
-            {
-                pollDone.WaitOne(LogoutTimeout);
-            }
-
-            _pollTimer = null;
-        }
-
-        if (_listener is not null)
-        {
-            _listener.DisposeAsync().AsTask().GetAwaiter().GetResult();
-            _listener = null;
-        }
-
-        _ingress?.StopAccepting(LogoutTimeout);
-
-        // A thread that does not end in time may still be writing through the journal's or a session store's memory
-        // map: unmapping under it would crash the process at its next write. Such resources are left to the process
-        // exit instead (the mapped pages are in the page cache, so what was written still reaches the files; only the
-        // final trim and flush are skipped, and recovery reads the zeroed tail as the clean end).
-        bool pollerRunning = false;
-        bool connectionTasks = _poller is null; // Polled connections are served by the polling thread, not tasks.
-        if (_poller is not null)
-        {
-            // Inline: the polling thread drains both rings itself before it ends.
-            if (!_poller.Stop(DrainTimeout))
-            {
-                LogDrainIncomplete(_logger, "inbound");
-                _gate?.Abort();
-                pollerRunning = true;
-            }
-
-            if (_poller.Passes is { } passes)
-            {
-                LogPollerPasses(_logger, passes.PassesOver(0), passes.SlowPassMilliseconds, passes.PassesOver(1), passes.PassesOver(2));
-            }
-
-            _poller = null;
-        }
-
-        bool journallerRunning = pollerRunning;
-        if (_inbound is not null)
-        {
-            bool drained = _inbound.DrainAndStop(DrainTimeout);
-            if (!drained || _journaller?.Fault is not null)
-            {
-                LogDrainIncomplete(_logger, "inbound");
-                _gate?.Abort();
-            }
-
-            journallerRunning |= !drained && _journaller is not null && !_journaller.Join(TimeSpan.Zero);
-            _inbound = null;
-        }
-
-        bool senderRunning = pollerRunning;
-        if (_outbound is not null)
-        {
-            if (!_outbound.DrainAndStop(DrainTimeout))
-            {
-                LogDrainIncomplete(_logger, "outbound");
-                _gate?.Abort();
-                senderRunning |= !_outbound.Halt(DrainTimeout);
-            }
-
-            _outbound = null;
-        }
-
-        if (journallerRunning)
-        {
-            LogLeftOpen(_logger, "the journal", "the journaller");
-        }
-        else
-        {
-            _journal?.Dispose();
-        }
-
-        _journal = null;
-        bool publisherRunning = _marketData is not null && !_marketData.Stop(DrainTimeout);
-        _marketData = null;
-
-        // Last user of the gateway gone (sender, market data, timer, connections): close its session stores (flushes
-        // sequence numbers).
-        if (senderRunning || publisherRunning || (connectionTasks && !_connections.IsEmpty))
-        {
-            string users = senderRunning ? "the sender" : publisherRunning ? "the market-data publisher" : $"{_connections.Count} connections";
-            LogLeftOpen(_logger, "the session stores", users);
-        }
-        else
-        {
-            (_gateway as IDisposable)?.Dispose();
-        }
-
-        _gateway = null;
-        _metrics?.Dispose();
-        _metrics = null;
-    }
-
     [LoggerMessage(Level = LogLevel.Information, Message = "Exchange venue listening on {Address}:{Port} ({Strategies}, {Mode} pipeline, matcher wait {MatcherWait})")]
     private static partial void LogListening(ILogger logger, string address, int port, string strategies, string mode, string matcherWait);
 
     [LoggerMessage(Level = LogLevel.Information, Message = "Pre-faulted {Megabytes} MiB of engine tables and rings in {Milliseconds:F0} ms (Venue:Pipeline:PreFault; in-memory session stores are written through as they are created)")]
     private static partial void LogPreFaulted(ILogger logger, long megabytes, double milliseconds);
-
-    [LoggerMessage(Level = LogLevel.Information, Message = "Journal {Path}: {Scan}")]
-    private static partial void LogJournalOpened(ILogger logger, string path, string scan);
-
-    [LoggerMessage(Level = LogLevel.Warning, Message = "Journal {Path}: {Scan}")]
-    private static partial void LogJournalDropped(ILogger logger, string path, string scan);
-
-    [LoggerMessage(Level = LogLevel.Information, Message = "Replayed {Count} journalled commands in {Milliseconds:F1} ms; {Resting} orders resting; {Reports} reports stored for sessions that lacked them")]
-    private static partial void LogReplayed(ILogger logger, long count, double milliseconds, int resting, long reports);
-
-    [LoggerMessage(Level = LogLevel.Information, Message = "Polling thread since start: {Over100Us} passes over 100 us ({Milliseconds:F1} ms in all), {Over1Ms} over 1 ms, {Over10Ms} over 10 ms")]
-    private static partial void LogPollerPasses(ILogger logger, long over100Us, double milliseconds, long over1Ms, long over10Ms);
 
     [LoggerMessage(Level = LogLevel.Information, Message = "Warmed up: {Messages} scripted messages through a scratch session and engine, {Events} reports ({Trades} trades) in {Milliseconds:F0} ms")]
     private static partial void LogWarmedUp(ILogger logger, int messages, int events, int trades, double milliseconds);
@@ -697,25 +405,4 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
 
     [LoggerMessage(Level = LogLevel.Error, Message = "Trading day or client-id capacity check failed")]
     private static partial void LogTradingDayCheckFailed(ILogger logger, Exception exception);
-
-    [LoggerMessage(Level = LogLevel.Error, Message = "The {Ring} ring did not drain in time; unsent reports were dropped")]
-    private static partial void LogDrainIncomplete(ILogger logger, string ring);
-
-    [LoggerMessage(Level = LogLevel.Error, Message = "Left open until the process exits: {Resource}, because {User} has not stopped and may still write there")]
-    private static partial void LogLeftOpen(ILogger logger, string resource, string user);
-
-    [LoggerMessage(Level = LogLevel.Warning, Message = "Session stores hold reports of events up to {EventId} that the journal lost; new events are numbered above it")]
-    private static partial void LogEventIdsReserved(ILogger logger, long eventId);
-
-    [LoggerMessage(Level = LogLevel.Error, Message = "Logging sessions out failed")]
-    private static partial void LogLogoutFailed(ILogger logger, Exception exception);
-
-    [LoggerMessage(Level = LogLevel.Warning, Message = "{Count} connections still open after logout; closing them")]
-    private static partial void LogConnectionsLingering(ILogger logger, int count);
-
-    [LoggerMessage(Level = LogLevel.Information, Message = "Exchange venue stopping")]
-    private static partial void LogStopping(ILogger logger);
-
-    [LoggerMessage(Level = LogLevel.Information, Message = "Exchange venue stopped: {Orders} orders, {Trades} trades, {Rejects} rejects")]
-    private static partial void LogStopped(ILogger logger, long orders, long trades, long rejects);
 }

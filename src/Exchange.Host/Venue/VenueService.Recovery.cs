@@ -1,0 +1,122 @@
+using System.Diagnostics;
+using Exchange.Core.Commands;
+using Exchange.Core.Domain;
+using Exchange.Core.Events;
+using Exchange.Fix.Gateway;
+using Exchange.Host.Journal;
+using Microsoft.Extensions.Logging;
+
+namespace Exchange.Host.Venue;
+
+// Start-up recovery: replay the journal into the engine and the session stores before any connection is accepted.
+internal sealed partial class VenueService
+{
+    /// <summary>
+    /// Journals and runs a <see cref="CommandType.ReserveEventIds"/> command when <paramref name="through"/> is above 0:
+    /// a session store holds reports of events the journal lost, so new events are numbered past them (their ExecIDs
+    /// would repeat otherwise). Journalled, so every later replay numbers events the same way.
+    /// </summary>
+    private void ReserveEventIds(long through)
+    {
+        if (through <= 0)
+        {
+            return;
+        }
+
+        var command = new Command { Type = CommandType.ReserveEventIds, Quantity = through, Timestamp = _clock.UtcNowNanos };
+        if (!_ingress!.TryPublish(in command))
+        {
+            throw new InvalidOperationException("The venue could not journal the reservation of event ids at start.");
+        }
+
+        LogEventIdsReserved(_logger, through);
+    }
+
+    /// <summary>
+    /// Opens the journal and replays it into the engine, handing every event to <paramref name="gateway"/> so each
+    /// session stores the reports its store lacks; returns the last journalled sequence (-1 when empty) and the
+    /// greatest command timestamp replayed (null when empty), which says which trading day the journal ends in. The
+    /// journal is opened with the configured instruments and sessions, so one written under another order is refused.
+    /// </summary>
+    /// <param name="reserveEventIdsThrough">
+    /// Above 0 when a session store holds reports of events past the journal's end: new events must be numbered above
+    /// it (see <see cref="ReserveEventIds"/>).
+    /// </param>
+    private long Recover(BookPublisher books, IFixGateway gateway, IReadOnlyList<Instrument> instruments, out long? latestTimestamp, out long reserveEventIdsThrough)
+    {
+        string path = Path.GetFullPath(_options.Journal.Path);
+        string? directory = Path.GetDirectoryName(path);
+        if (!string.IsNullOrEmpty(directory))
+        {
+            Directory.CreateDirectory(directory);
+        }
+
+        var journalOptions = new Journal.JournalOptions
+        {
+            FsyncPolicy = Enum.Parse<FsyncPolicy>(_options.Journal.Fsync, ignoreCase: true),
+            FsyncInterval = TimeSpan.FromMilliseconds(_options.Journal.FsyncIntervalMilliseconds),
+        };
+
+        // One pass over the journal: every valid record is replayed into the engine as the writer's open scans it.
+        long started = Stopwatch.GetTimestamp();
+        long replayed = 0;
+        long reports = 0;
+        long lastEventId = 0;
+        long latest = long.MinValue;
+        VenueEngine engine = _engine!;
+        var configuration = new JournalConfiguration(
+            instruments,
+            _options.Sessions.Select(s => new JournalSession(s.SenderCompId, s.TargetCompId)).ToArray(),
+            _options.Pipeline.MaxClOrdIdsPerDay);
+        _journal = JournalWriter.Open(path, journalOptions, configuration, (long sequence, in Command command) =>
+        {
+            if (command.Sequence != sequence)
+            {
+                throw new InvalidDataException($"Journal '{path}': record {sequence} holds a command numbered {command.Sequence}.");
+            }
+
+            foreach (ref readonly EngineEvent engineEvent in engine.Engine.Process(in command))
+            {
+                if (gateway.RecoverEvent(in engineEvent))
+                {
+                    reports++;
+                }
+
+                lastEventId = engineEvent.EventId;
+            }
+
+            latest = Math.Max(latest, command.Timestamp);
+            replayed++;
+        }, out JournalScan scan);
+        long highestStored = gateway.CompleteRecovery(lastEventId);
+        reserveEventIdsThrough = highestStored > lastEventId ? highestStored : 0;
+        JournalScan = scan;
+        if (scan.Status == JournalReadStatus.Clean)
+        {
+            LogJournalOpened(_logger, path, scan.Describe());
+        }
+        else
+        {
+            LogJournalDropped(_logger, path, scan.Describe());
+        }
+
+        books.PublishAll(scan.LastSequence);
+        RecoveredCommands = replayed;
+        RecoveredReports = reports;
+        latestTimestamp = replayed == 0 ? null : latest;
+        LogReplayed(_logger, replayed, Stopwatch.GetElapsedTime(started).TotalMilliseconds, _engine!.Engine.RestingOrderCount, reports);
+        return scan.LastSequence;
+    }
+
+    [LoggerMessage(Level = LogLevel.Information, Message = "Journal {Path}: {Scan}")]
+    private static partial void LogJournalOpened(ILogger logger, string path, string scan);
+
+    [LoggerMessage(Level = LogLevel.Warning, Message = "Journal {Path}: {Scan}")]
+    private static partial void LogJournalDropped(ILogger logger, string path, string scan);
+
+    [LoggerMessage(Level = LogLevel.Information, Message = "Replayed {Count} journalled commands in {Milliseconds:F1} ms; {Resting} orders resting; {Reports} reports stored for sessions that lacked them")]
+    private static partial void LogReplayed(ILogger logger, long count, double milliseconds, int resting, long reports);
+
+    [LoggerMessage(Level = LogLevel.Warning, Message = "Session stores hold reports of events up to {EventId} that the journal lost; new events are numbered above it")]
+    private static partial void LogEventIdsReserved(ILogger logger, long eventId);
+}

@@ -1,0 +1,214 @@
+using System.Diagnostics;
+using Microsoft.Extensions.Logging;
+
+namespace Exchange.Host.Venue;
+
+// Stopping: drain the rings, log the sessions out, and close each resource only once no thread still uses it.
+internal sealed partial class VenueService
+{
+    public async Task StopAsync(CancellationToken cancellationToken)
+    {
+        if (Interlocked.Exchange(ref _stopped, 1) != 0)
+        {
+            return;
+        }
+
+        LogStopping(_logger);
+        if (_listener is not null)
+        {
+            await _listener.DisposeAsync().ConfigureAwait(false);
+            _listener = null;
+        }
+
+        // Stop taking orders (later ones are rejected as the venue stopping), then let the pipeline finish what it
+        // accepted while the sessions are still logged on: every accepted order's report goes out before the Logout,
+        // instead of only into the session store.
+        _ingress?.StopAccepting(LogoutTimeout);
+        await WaitForPipelineDrainedAsync(DrainTimeout).ConfigureAwait(false);
+        if (_gateway is not null)
+        {
+            try
+            {
+                await _gateway.LogoutAllAsync("venue shutting down", LogoutTimeout).ConfigureAwait(false);
+            }
+#pragma warning disable CA1031 // A failed logout must not skip draining the rings and closing the journal.
+            catch (Exception exception)
+#pragma warning restore CA1031
+            {
+                LogLogoutFailed(_logger, exception);
+            }
+        }
+
+        await _connectionsStop.CancelAsync().ConfigureAwait(false);
+        _poller?.CloseAll();
+        try
+        {
+            await Task.WhenAll(_connections.Values).WaitAsync(LogoutTimeout, CancellationToken.None).ConfigureAwait(false);
+        }
+        catch (TimeoutException)
+        {
+            LogConnectionsLingering(_logger, _connections.Count);
+        }
+
+        Cleanup();
+        LogStopped(_logger, Counters.Orders, Counters.Trades, Counters.Rejects);
+    }
+
+    /// <summary>
+    /// Waits until the rings' consumers (journaller, matcher, sender; their own threads or the polling thread) have
+    /// passed every published slot. The matcher publishes a command's events before it moves past the command, so an
+    /// empty inbound ring seen before an empty outbound ring means every report has been handed to its session.
+    /// </summary>
+    private async Task WaitForPipelineDrainedAsync(TimeSpan timeout)
+    {
+        long deadline = Stopwatch.GetTimestamp() + (long)(timeout.TotalSeconds * Stopwatch.Frequency);
+        while ((_inbound?.Occupancy ?? 0) != 0 || (_outbound?.Occupancy ?? 0) != 0)
+        {
+            if (Stopwatch.GetTimestamp() >= deadline)
+            {
+                LogDrainIncomplete(_logger, "inbound or outbound, before logout");
+                return;
+            }
+
+            await Task.Delay(1).ConfigureAwait(false);
+        }
+    }
+
+    /// <summary>Releases what a failed or skipped stop left behind (the host disposes services after stopping them).</summary>
+    public void Dispose()
+    {
+        Cleanup();
+        _connectionsStop.Dispose();
+    }
+
+    public ValueTask DisposeAsync()
+    {
+        Dispose();
+        return ValueTask.CompletedTask;
+    }
+
+    /// <summary>Stops whatever was started, in dependency order; safe to call more than once and after a failed start.</summary>
+    private void Cleanup()
+    {
+        if (_pollTimer is not null)
+        {
+            // Wait for a poll in progress: the gateway is disposed below.
+            using var pollDone = new ManualResetEvent(false);
+            if (_pollTimer.Dispose(pollDone))
+            {
+                pollDone.WaitOne(LogoutTimeout);
+            }
+
+            _pollTimer = null;
+        }
+
+        if (_listener is not null)
+        {
+            _listener.DisposeAsync().AsTask().GetAwaiter().GetResult();
+            _listener = null;
+        }
+
+        _ingress?.StopAccepting(LogoutTimeout);
+
+        // A thread that does not end in time may still be writing through the journal's or a session store's memory
+        // map: unmapping under it would crash the process at its next write. Such resources are left to the process
+        // exit instead (the mapped pages are in the page cache, so what was written still reaches the files; only the
+        // final trim and flush are skipped, and recovery reads the zeroed tail as the clean end).
+        bool pollerRunning = false;
+        bool connectionTasks = _poller is null; // Polled connections are served by the polling thread, not tasks.
+        if (_poller is not null)
+        {
+            // Inline: the polling thread drains both rings itself before it ends.
+            if (!_poller.Stop(DrainTimeout))
+            {
+                LogDrainIncomplete(_logger, "inbound");
+                _gate?.Abort();
+                pollerRunning = true;
+            }
+
+            if (_poller.Passes is { } passes)
+            {
+                LogPollerPasses(_logger, passes.PassesOver(0), passes.SlowPassMilliseconds, passes.PassesOver(1), passes.PassesOver(2));
+            }
+
+            _poller = null;
+        }
+
+        bool journallerRunning = pollerRunning;
+        if (_inbound is not null)
+        {
+            bool drained = _inbound.DrainAndStop(DrainTimeout);
+            if (!drained || _journaller?.Fault is not null)
+            {
+                LogDrainIncomplete(_logger, "inbound");
+                _gate?.Abort();
+            }
+
+            journallerRunning |= !drained && _journaller is not null && !_journaller.Join(TimeSpan.Zero);
+            _inbound = null;
+        }
+
+        bool senderRunning = pollerRunning;
+        if (_outbound is not null)
+        {
+            if (!_outbound.DrainAndStop(DrainTimeout))
+            {
+                LogDrainIncomplete(_logger, "outbound");
+                _gate?.Abort();
+                senderRunning |= !_outbound.Halt(DrainTimeout);
+            }
+
+            _outbound = null;
+        }
+
+        if (journallerRunning)
+        {
+            LogLeftOpen(_logger, "the journal", "the journaller");
+        }
+        else
+        {
+            _journal?.Dispose();
+        }
+
+        _journal = null;
+        bool publisherRunning = _marketData is not null && !_marketData.Stop(DrainTimeout);
+        _marketData = null;
+
+        // Last user of the gateway gone (sender, market data, timer, connections): close its session stores (flushes
+        // sequence numbers).
+        if (senderRunning || publisherRunning || (connectionTasks && !_connections.IsEmpty))
+        {
+            string users = senderRunning ? "the sender" : publisherRunning ? "the market-data publisher" : $"{_connections.Count} connections";
+            LogLeftOpen(_logger, "the session stores", users);
+        }
+        else
+        {
+            (_gateway as IDisposable)?.Dispose();
+        }
+
+        _gateway = null;
+        _metrics?.Dispose();
+        _metrics = null;
+    }
+
+    [LoggerMessage(Level = LogLevel.Information, Message = "Polling thread since start: {Over100Us} passes over 100 us ({Milliseconds:F1} ms in all), {Over1Ms} over 1 ms, {Over10Ms} over 10 ms")]
+    private static partial void LogPollerPasses(ILogger logger, long over100Us, double milliseconds, long over1Ms, long over10Ms);
+
+    [LoggerMessage(Level = LogLevel.Error, Message = "The {Ring} ring did not drain in time; unsent reports were dropped")]
+    private static partial void LogDrainIncomplete(ILogger logger, string ring);
+
+    [LoggerMessage(Level = LogLevel.Error, Message = "Left open until the process exits: {Resource}, because {User} has not stopped and may still write there")]
+    private static partial void LogLeftOpen(ILogger logger, string resource, string user);
+
+    [LoggerMessage(Level = LogLevel.Error, Message = "Logging sessions out failed")]
+    private static partial void LogLogoutFailed(ILogger logger, Exception exception);
+
+    [LoggerMessage(Level = LogLevel.Warning, Message = "{Count} connections still open after logout; closing them")]
+    private static partial void LogConnectionsLingering(ILogger logger, int count);
+
+    [LoggerMessage(Level = LogLevel.Information, Message = "Exchange venue stopping")]
+    private static partial void LogStopping(ILogger logger);
+
+    [LoggerMessage(Level = LogLevel.Information, Message = "Exchange venue stopped: {Orders} orders, {Trades} trades, {Rejects} rejects")]
+    private static partial void LogStopped(ILogger logger, long orders, long trades, long rejects);
+}
