@@ -9,7 +9,7 @@ public sealed partial class FixSession
 {
     private void Sequence(in InboundMessage m)
     {
-        // Reset mode is the one message whose own MsgSeqNum is ignored.
+        // Reset mode is the one message whose own MsgSeqNum does not sequence it (only a rejected one spends it).
         if (m.Type == SessionMsgType.SequenceReset && !m.GapFillFlag)
         {
             OnSequenceResetReset(m);
@@ -46,13 +46,19 @@ public sealed partial class FixSession
                     ServeResend(m);
                     Enqueue(m, alreadyHandled: true);
                     break;
+                case SessionMsgType.Logout when _state == SessionState.LogoutSent:
+                    // The reply to our own Logout: the session is ending anyway, so a gap below it changes nothing.
+                    OnLogout();
+                    return;
                 case SessionMsgType.Logout:
                     // The client waits for our Logout, and FIX lets us recover the gap first: the missing messages may
-                    // be orders. Answered in its turn once the gap fills, or by the timer after LogoutTimeout.
+                    // be orders. Answered once the gap fills (in its turn, or when a gap fill jumps past it: see
+                    // DrainQueued), or by the timer after LogoutTimeout.
                     Enqueue(m, alreadyHandled: false);
                     if (!_clientLogoutPending)
                     {
                         _clientLogoutPending = true;
+                        _clientLogoutSeq = m.MsgSeqNum;
                         _clientLogoutAtMono = _clock.MonotonicNanos;
                     }
 
@@ -62,12 +68,12 @@ public sealed partial class FixSession
                     break;
             }
 
-            if (m.MsgSeqNum == _resendRequestedUpTo && _store.NextTargetSeqNum > _resendRequestedFrom)
+            if (EndsRequestedRange(m) && _store.NextTargetSeqNum > _resendRequestedFrom)
             {
-                // The last message of the range we asked for came, yet a gap remains below it: the replay lost a
-                // message (garbled, or skipped by the client). Ask again from the expected number instead of waiting
-                // for a replay that is over. Only after a replay that made progress, so a client that never fills a
-                // number is not asked again at the pace of its replays (the timer asks once per HeartBtInt).
+                // The end of the range we asked for came, yet a gap remains below it: the replay lost a message
+                // (garbled, or skipped by the client). Ask again from the expected number instead of waiting for a
+                // replay that is over. Only after a replay that made progress, so a client that never fills a number is
+                // not asked again at the pace of its replays (the timer asks again after a while without progress).
                 _resendRequestedUpTo = 0;
             }
 
@@ -95,6 +101,7 @@ public sealed partial class FixSession
         ResetNumbering();
         _queue.Clear();
         _resendRequestedUpTo = 0;
+        _clientLogoutPending = false;
         _heartBtInt = heartBtInt;
         SendLogon(heartBtInt, resetSeqNum: true);
         if (m.MsgSeqNum > _store.NextTargetSeqNum)
@@ -283,6 +290,14 @@ public sealed partial class FixSession
 
     private void AdvanceTarget(int next) => _store.SetNextTargetSeqNum(next);
 
+    /// <summary>
+    /// True when <paramref name="m"/> ends the range of our outstanding ResendRequest: it is the range's last number, or
+    /// a gap fill that reaches past it (a replay often ends with one).
+    /// </summary>
+    private bool EndsRequestedRange(in InboundMessage m) =>
+        m.MsgSeqNum == _resendRequestedUpTo ||
+        (m.Type == SessionMsgType.SequenceReset && m.GapFillFlag && m.MsgSeqNum <= _resendRequestedUpTo && m.NewSeqNo > _resendRequestedUpTo);
+
     /// <summary>A ResendRequest that <see cref="Process"/> would serve rather than reject.</summary>
     private static bool IsServableResendRequest(in InboundMessage m) =>
         m.ParseReject is null && m.SendingTimeNanos is not null && m.BeginSeqNo > 0 && !IsReversedRange(m);
@@ -329,6 +344,13 @@ public sealed partial class FixSession
 
         if (!IsLoggedOn)
         {
+            return;
+        }
+
+        if (_clientLogoutPending && _store.NextTargetSeqNum > _clientLogoutSeq)
+        {
+            // A gap fill or reset jumped past the client's queued Logout: the gap below it is closed, so answer it.
+            OnLogout();
             return;
         }
 

@@ -3,6 +3,9 @@ namespace Exchange.Fix.Session;
 /// <summary>Time-driven rules, evaluated only when the owner calls <see cref="Poll"/>.</summary>
 public sealed partial class FixSession
 {
+    /// <summary>How long an outstanding ResendRequest may go without progress before it is repeated, when HeartBtInt is 0.</summary>
+    private const long ResendPatienceWithoutHeartbeatNanos = 30 * NanosPerSecond;
+
     /// <summary>
     /// Fires due timers: logon timeout, logout timeout (ours, and a client's Logout waiting behind a gap), Heartbeat after HeartBtInt of outbound silence, TestRequest after
     /// 1.2×HeartBtInt of inbound silence, disconnect after 2.4×, a ResendRequest again after HeartBtInt without progress
@@ -43,6 +46,7 @@ public sealed partial class FixSession
 
         if (_heartBtInt <= 0)
         {
+            CheckResendProgress(now, ResendPatienceWithoutHeartbeatNanos);
             return;
         }
 

@@ -54,6 +54,7 @@ public sealed partial class FixSession
 
     /// <summary>The client's Logout came ahead of a gap and waits for it to fill (since <see cref="_clientLogoutAtMono"/>).</summary>
     private bool _clientLogoutPending;
+    private int _clientLogoutSeq;
     private long _clientLogoutAtMono;
 
     /// <summary>NextTargetSeqNum when an outstanding resend was last seen to progress, and when (monotonic).</summary>

@@ -109,4 +109,32 @@ public sealed class LogoutTests
         Assert.Equal("Logout answered before the gap below it was filled", h.Single("5").Get(58));
         Assert.Equal([DisconnectReason.LogoutCompleted], h.Transport.Disconnects);
     }
+
+    [Fact]
+    public void Client_logout_ahead_of_a_gap_is_answered_when_a_gap_fill_jumps_past_it()
+    {
+        using var h = new SessionHarness();
+        h.LogOn();
+        h.Feed(TestMsg.Logout(4));
+
+        // The replay of 2..: everything up to and including the Logout was admin, so one gap fill covers it.
+        h.Feed(TestMsg.SequenceReset(2, 5, gapFill: true).AsPossDup(h.Clock.UtcNowNanos));
+
+        SentMessage logout = h.Single("5");
+        Assert.False(logout.Has(58)); // an ordinary answer, not the timer's
+        Assert.Equal([DisconnectReason.LogoutCompleted], h.Transport.Disconnects);
+    }
+
+    [Fact]
+    public void Reply_to_the_venues_logout_ends_the_session_at_once_even_above_a_gap()
+    {
+        using var h = new SessionHarness();
+        h.LogOn();
+        h.Session.Logout("Venue closing"u8);
+
+        h.Feed(TestMsg.Logout(4));
+
+        Assert.DoesNotContain(h.Sent, m => m.MsgType == "2");
+        Assert.Equal([DisconnectReason.LogoutCompleted], h.Transport.Disconnects);
+    }
 }

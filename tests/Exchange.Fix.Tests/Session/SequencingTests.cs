@@ -250,4 +250,41 @@ public sealed class SequencingTests
         Assert.Empty(h.Sent);
         Assert.Equal(2, h.Session.NextTargetSeqNum);
     }
+
+    [Fact]
+    public void A_replay_that_ends_with_a_gap_fill_past_the_range_yet_left_a_hole_is_asked_for_again()
+    {
+        using var h = new SessionHarness();
+        h.LogOn();
+        h.Feed(TestMsg.Order(6));
+        h.Sent.Clear();
+
+        // The replay of 2..5: order 2, order 3 lost, then a gap fill 4 -> 6 for admin messages.
+        long now = h.Clock.UtcNowNanos;
+        h.Feed(TestMsg.Order(2).AsPossDup(now));
+        h.Feed(TestMsg.SequenceReset(4, 6, gapFill: true).AsPossDup(now));
+
+        Assert.Equal(3, h.Single("2").GetInt(7));
+        h.Feed(TestMsg.Order(3).AsPossDup(now));
+        Assert.Equal([2, 3, 6], h.App.DeliveredSeqs);
+        Assert.Equal(7, h.Session.NextTargetSeqNum);
+    }
+
+    [Fact]
+    public void Without_heartbeats_a_resend_that_makes_no_progress_is_asked_for_again_after_30_seconds()
+    {
+        using var h = new SessionHarness();
+        h.LogOn(heartBtInt: 0);
+        h.Feed(TestMsg.Order(4));
+        h.Sent.Clear();
+        h.Session.Poll();
+
+        h.Clock.Advance(TimeSpan.FromSeconds(29));
+        h.Session.Poll();
+        Assert.Empty(h.Sent);
+
+        h.Clock.Advance(TimeSpan.FromSeconds(1));
+        h.Session.Poll();
+        Assert.Equal(2, h.Single("2").GetInt(7));
+    }
 }
