@@ -7,7 +7,7 @@ using Exchange.Core.Storage;
 namespace Exchange.Host.Journal;
 
 /// <summary>
-/// The journal file layout (version 3): a 32-byte prefix, two configuration slots (<see cref="JournalHeader"/>), then
+/// The journal file layout (version 4): a 32-byte prefix, two configuration slots (<see cref="JournalHeader"/>), then
 /// fixed-size records in ring order from <see cref="DataStart"/>.
 /// </summary>
 /// <remarks>
@@ -16,6 +16,10 @@ namespace Exchange.Host.Journal;
 /// slots (records began at 32, and the slot size field was reserved zero). Version 3 records the day's ClOrdID limit in
 /// the configuration, and marks the engine rule that ClOrdIDs are unique per owner per trading day: a journal written
 /// under the older rule (ids of finished orders reusable) would replay differently, so it is refused, not replayed.
+/// Version 4 marks the <see cref="CommandType.ReserveEventIds"/> command and the refusal of replaces that change
+/// OrdType or TimeInForce. A version 3 journal holds neither (its replaces leave both zero), so it replays the same under
+/// version 4's rules: this build reads it, and marks it version 4 before appending, after which a version 3 build
+/// refuses it instead of replaying it differently.
 /// The version is bumped whenever the engine's rules change what a journalled command does.
 /// Record: sequence (8), the <see cref="Command"/> bytes as laid out in memory (payload size), CRC-32 of sequence and
 /// payload (4), zero padding to a multiple of 8. A record is valid only when complete and its CRC matches; what a
@@ -24,7 +28,10 @@ namespace Exchange.Host.Journal;
 internal static class JournalFormat
 {
     public const int PrefixSize = 32;
-    public const int Version = 3;
+    public const int Version = 4;
+
+    /// <summary>The oldest version this build replays the same as the build that wrote it (see the remarks).</summary>
+    public const int OldestReadableVersion = 3;
     public const ulong Magic = 0x01_00_4C_4E_52_4A_58_45; // "EXJRNL\0\x01" read little-endian
 
     /// <summary>
@@ -64,10 +71,13 @@ internal static class JournalFormat
         BinaryPrimitives.WriteUInt32LittleEndian(prefix[28..], Crc32.Compute(prefix[..28]));
     }
 
-    /// <summary>Null when the prefix matches this build (with its slot size); otherwise why the file cannot be used.</summary>
-    public static string? ValidatePrefix(ReadOnlySpan<byte> prefix, out int slotBytes)
+    /// <summary>
+    /// Null when the prefix is one this build reads (with its slot size and version); otherwise why the file cannot be used.
+    /// </summary>
+    public static string? ValidatePrefix(ReadOnlySpan<byte> prefix, out int slotBytes, out int version)
     {
         slotBytes = 0;
+        version = 0;
         if (BinaryPrimitives.ReadUInt64LittleEndian(prefix) != Magic)
         {
             return "not a journal file (bad magic)";
@@ -78,11 +88,12 @@ internal static class JournalFormat
             return "journal header is corrupt (CRC mismatch)";
         }
 
-        int version = BinaryPrimitives.ReadInt32LittleEndian(prefix[8..]);
-        if (version != Version)
+        version = BinaryPrimitives.ReadInt32LittleEndian(prefix[8..]);
+        if (version < OldestReadableVersion || version > Version)
         {
-            return $"journal format version {version}; this build reads version {Version} only (version 2 added the instrument and "
-                + "session lists the journal was written with; version 3 the per-day ClOrdID rule and limit, which change what a command does). "
+            return $"journal format version {version}; this build reads versions {OldestReadableVersion} to {Version} only (version 2 added the "
+                + "instrument and session lists the journal was written with; version 3 the per-day ClOrdID rule and limit, and version 4 the "
+                + "event-id reservation and the refusal of replaces that change OrdType or TimeInForce, all of which change what a command does). "
                 + "Start it with the build that wrote it, or move it away to begin a new journal";
         }
 

@@ -34,12 +34,16 @@ internal sealed class JournalHeader
 {
     public const int SlotOverhead = 16;
 
-    private JournalHeader(int slotBytes, long generation, JournalConfiguration configuration)
+    private JournalHeader(int slotBytes, long generation, JournalConfiguration configuration, int version = JournalFormat.Version)
     {
+        Version = version;
         SlotBytes = slotBytes;
         Generation = generation;
         Configuration = configuration;
     }
+
+    /// <summary>The format version in the prefix (older ones this build reads are marked current before appending).</summary>
+    public int Version { get; }
 
     public int SlotBytes { get; }
 
@@ -65,7 +69,7 @@ internal sealed class JournalHeader
         RandomAccess.Read(file.SafeFileHandle, prefix, 0);
 
         // The prefix is checked even in a short file: a short journal of an older version must be refused, not rewritten.
-        problem = JournalFormat.ValidatePrefix(prefix, out int slotBytes);
+        problem = JournalFormat.ValidatePrefix(prefix, out int slotBytes, out int version);
         if (problem is not null)
         {
             return JournalHeaderStatus.Refused;
@@ -96,8 +100,21 @@ internal sealed class JournalHeader
             return JournalHeaderStatus.Refused;
         }
 
-        header = new JournalHeader(slotBytes, generation, configuration);
+        header = new JournalHeader(slotBytes, generation, configuration, version);
         return JournalHeaderStatus.Valid;
+    }
+
+    /// <summary>
+    /// Rewrites the prefix of a journal of an older version this build reads as the current version, fsynced; called
+    /// before the first append, so a build of the older version refuses the journal from then on.
+    /// </summary>
+    public JournalHeader MarkCurrentVersion(FileStream file)
+    {
+        Span<byte> prefix = stackalloc byte[JournalFormat.PrefixSize];
+        JournalFormat.WritePrefix(prefix, SlotBytes);
+        RandomAccess.Write(file.SafeFileHandle, prefix, 0);
+        file.Flush(flushToDisk: true);
+        return new JournalHeader(SlotBytes, Generation, Configuration);
     }
 
     /// <summary>Empties <paramref name="file"/> and writes a header recording <paramref name="configuration"/> (generation 1), fsynced.</summary>

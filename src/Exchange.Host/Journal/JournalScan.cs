@@ -6,7 +6,7 @@ namespace Exchange.Host.Journal;
 /// <param name="Status">Why the scan stopped: Clean, or TornRecord when a torn last record (or header) was dropped.</param>
 /// <param name="GoodLength">The file length after truncation (header plus valid records).</param>
 /// <param name="DroppedBytes">Bytes of the torn record (or header) truncated from the tail.</param>
-/// <param name="ConfigurationChange">What the journal's recorded configuration became, when it changed; empty otherwise.</param>
+/// <param name="ConfigurationChange">What changed in the journal's header at open (its recorded configuration, its format version); empty otherwise.</param>
 internal readonly record struct JournalScan(
     long Records, long LastSequence, JournalReadStatus Status, long GoodLength, long DroppedBytes, string ConfigurationChange = "")
 {

@@ -142,12 +142,18 @@ internal sealed unsafe class JournalWriter : IDisposable
             }
             else
             {
+                if (header.Version < JournalFormat.Version)
+                {
+                    change = $"format version {header.Version} marked {JournalFormat.Version} (it replays the same; a version {header.Version} build now refuses it)";
+                    header = header.MarkCurrentVersion(file);
+                }
+
                 if (match!.Relation == ConfigurationRelation.Extended)
                 {
                     // Recorded before any command can name a new index, so a restart under the old lists is refused.
                     header = header.Record(file, configuration, out string? problem)
                         ?? throw new JournalRefusedException(JournalRefusal.Configuration, $"Journal '{path}': {problem}.");
-                    change = $"configuration extended at the end: {match.Additions}";
+                    change = (change.Length == 0 ? "" : change + "; ") + $"configuration extended at the end: {match.Additions}";
                 }
 
                 if (file.Length != scan.GoodLength)

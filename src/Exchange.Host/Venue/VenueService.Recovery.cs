@@ -16,14 +16,19 @@ internal sealed partial class VenueService
     /// a session store holds reports of events the journal lost, so new events are numbered past them (their ExecIDs
     /// would repeat otherwise). Journalled, so every later replay numbers events the same way.
     /// </summary>
-    private void ReserveEventIds(long through)
+    /// <param name="latestReplayed">
+    /// The latest command time in the journal: the command carries it rather than the clock's, because the replay takes
+    /// the journal's latest time as the day the venue was in, and a reservation stamped today, journalled just before the
+    /// day roll, would make a restart between the two believe the old day had already been rolled.
+    /// </param>
+    private void ReserveEventIds(long through, long? latestReplayed)
     {
         if (through <= 0)
         {
             return;
         }
 
-        var command = new Command { Type = CommandType.ReserveEventIds, Quantity = through, Timestamp = _clock.UtcNowNanos };
+        var command = new Command { Type = CommandType.ReserveEventIds, Quantity = through, Timestamp = latestReplayed ?? _clock.UtcNowNanos };
         if (!_ingress!.TryPublish(in command))
         {
             throw new InvalidOperationException("The venue could not journal the reservation of event ids at start.");
@@ -83,6 +88,12 @@ internal sealed partial class VenueService
                 }
 
                 lastEventId = engineEvent.EventId;
+            }
+
+            if (command.Type == CommandType.ReserveEventIds)
+            {
+                // Ids reserved by an earlier start count as used, even before any event takes the next one.
+                lastEventId = Math.Max(lastEventId, command.Quantity);
             }
 
             latest = Math.Max(latest, command.Timestamp);

@@ -90,13 +90,16 @@ internal sealed partial class VenueService
     /// <summary>Stops whatever was started, in dependency order; safe to call more than once and after a failed start.</summary>
     private void Cleanup()
     {
+        bool timerRunning = false;
         if (_pollTimer is not null)
         {
-            // Wait for a poll in progress: the gateway is disposed below.
-            using var pollDone = new ManualResetEvent(false);
-            if (_pollTimer.Dispose(pollDone))
+            // Wait for a poll in progress: the gateway is disposed below. If the poll does not end in time, the event
+            // is not disposed either: the timer signals it when the poll ends.
+            var pollDone = new ManualResetEvent(false);
+            timerRunning = _pollTimer.Dispose(pollDone) && !pollDone.WaitOne(LogoutTimeout);
+            if (!timerRunning)
             {
-                pollDone.WaitOne(LogoutTimeout);
+                pollDone.Dispose();
             }
 
             _pollTimer = null;
@@ -176,9 +179,12 @@ internal sealed partial class VenueService
 
         // Last user of the gateway gone (sender, market data, timer, connections): close its session stores (flushes
         // sequence numbers).
-        if (senderRunning || publisherRunning || (connectionTasks && !_connections.IsEmpty))
+        if (senderRunning || publisherRunning || timerRunning || (connectionTasks && !_connections.IsEmpty))
         {
-            string users = senderRunning ? "the sender" : publisherRunning ? "the market-data publisher" : $"{_connections.Count} connections";
+            string users = senderRunning ? "the sender"
+                : publisherRunning ? "the market-data publisher"
+                : timerRunning ? "the session timer's poll"
+                : $"{_connections.Count} connections";
             LogLeftOpen(_logger, "the session stores", users);
         }
         else

@@ -161,7 +161,14 @@ internal sealed class FakeGateway : IFixGateway, IGatewayFactory, IDisposable
         }
     }
 
-    public void Poll() => Interlocked.Increment(ref _polls);
+    /// <summary>Runs inside <see cref="Poll"/> (the session timer's thread), after the call is counted.</summary>
+    public Action? OnPoll { get; set; }
+
+    public void Poll()
+    {
+        Interlocked.Increment(ref _polls);
+        OnPoll?.Invoke();
+    }
 
     /// <summary>How often a store preparation was asked for (<see cref="PrepareWhileIdle"/>).</summary>
     public int PrepareCalls => Volatile.Read(ref _prepares);

@@ -219,6 +219,35 @@ public sealed class VenuePipelineTests
     }
 
     [Fact]
+    public async Task A_session_timer_poll_that_does_not_end_in_time_keeps_the_session_stores_open()
+    {
+        using var directory = new TempVenueDirectory();
+        var gateway = new FakeGateway();
+        using var polling = new ManualResetEventSlim(false);
+        using var release = new ManualResetEventSlim(false);
+        gateway.OnPoll = () =>
+        {
+            // Stuck, as behind a session's lock held by a slow store write.
+            polling.Set();
+            release.Wait(TimeSpan.FromSeconds(30));
+        };
+
+        await using (VenueService venue = CreateVenue(directory, gateway, new FakeEngine(), out CapturingLoggerProvider logs, drainTimeout: TimeSpan.FromMilliseconds(200)))
+        {
+            await venue.StartAsync(CancellationToken.None);
+            Assert.True(polling.Wait(TimeSpan.FromSeconds(20)));
+
+            await venue.StopAsync(CancellationToken.None);
+
+            Assert.Equal(0, gateway.DisposeCalls);
+            Assert.True(logs.Contains("Left open until the process exits: the session stores, because the session timer's poll has not stopped"));
+            release.Set();
+        }
+
+        Assert.Equal(0, gateway.DisposeCalls);
+    }
+
+    [Fact]
     public async Task An_inline_venue_closes_the_gateway_though_a_client_was_connected_when_it_stopped()
     {
         using var directory = new TempVenueDirectory();
@@ -271,6 +300,46 @@ public sealed class VenuePipelineTests
             Assert.Equal(51, restarted.RecoveryCompletedAt);
             await venue.StopAsync(CancellationToken.None);
         }
+    }
+
+    [Fact]
+    public async Task A_reservation_counts_at_the_next_start_and_carries_the_journals_latest_time()
+    {
+        using var directory = new TempVenueDirectory();
+        var before = new FakeGateway();
+        await using (VenueService venue = CreateVenue(directory, before, engine: null, out _))
+        {
+            await venue.StartAsync(CancellationToken.None);
+            Command order = VenueTestOptions.NewOrder(7);
+            Assert.True(before.Commands!.TryPublish(in order));
+            before.WaitForEvents(1);
+            await venue.StopAsync(CancellationToken.None);
+        }
+
+        // The stores hold reports up to event 50; the venue reserves the ids, then stops before any event takes one.
+        long later = VenueTestOptions.TestTime + (TimeSpan.FromHours(1).Ticks * 100);
+        await using (VenueService venue = CreateVenue(directory, new FakeGateway { StoredThrough = 50 }, engine: null, out _, clock: new Exchange.Tests.Shared.FakeClock(later)))
+        {
+            await venue.StartAsync(CancellationToken.None);
+            await venue.StopAsync(CancellationToken.None);
+        }
+
+        // The next start counts the reserved ids as used: nothing to reserve again, nothing to warn about.
+        var after = new FakeGateway { StoredThrough = 50 };
+        await using (VenueService venue = CreateVenue(directory, after, engine: null, out CapturingLoggerProvider logs))
+        {
+            await venue.StartAsync(CancellationToken.None);
+            Assert.Equal(50, after.RecoveryCompletedAt);
+            Assert.False(logs.Contains("new events are numbered above it"));
+            await venue.StopAsync(CancellationToken.None);
+        }
+
+        List<(long Sequence, Command Command)> journal = Journal.JournalTestData.ReadAll(directory.JournalPath, out _);
+        Command reservation = Assert.Single(journal, r => r.Command.Type == CommandType.ReserveEventIds).Command;
+        Assert.Equal(50, reservation.Quantity);
+
+        // Stamped with the journal's latest time, not the clock's, so it never tells a restart the day was rolled.
+        Assert.Equal(journal.Where(r => r.Command.Type != CommandType.ReserveEventIds).Max(r => r.Command.Timestamp), reservation.Timestamp);
     }
 
     [Fact]
