@@ -38,6 +38,15 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
     private long _receiveNanos;
     private long _garbledCount;
 
+    /// <summary>The bound session's logon number (<see cref="GatewaySession.Logins"/>); 0 before logon.</summary>
+    private int _login;
+
+    /// <summary>MDReqIDs of the live subscriptions this logon made; made on the first MarketDataRequest.</summary>
+    private HashSet<ClOrdId>? _liveMdReqIds;
+
+    /// <summary>Longest MDReqID a MarketDataRequestReject echoes (longer ones are cut).</summary>
+    private const int MaxEchoedMdReqIdLength = 64;
+
     /// <summary>True from garbled input until the next complete frame: the framer is looking for a message start.</summary>
     private bool _resyncing;
 
@@ -121,7 +130,6 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
             return;
         }
 
-        bool released;
         lock (gs.Lock)
         {
             try
@@ -141,15 +149,13 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
             {
                 gs.Transport = null;
             }
-
-            released = gs.Transport is null;
         }
 
-        // Outside the lock (the handler may hold its own lock while sending market data). Skipped when a newer
-        // connection is already logged on: its subscriptions are not ours to drop.
-        if (released)
+        // Outside the lock (the handler may hold its own lock while sending market data). Only this logon's
+        // subscriptions (and older ones) go: a newer connection may already be logged on with its own.
+        if (_login > 0)
         {
-            _s.MarketData.OnSessionDisconnected(gs.OwnerId);
+            _s.MarketData.OnSessionDisconnected(gs.OwnerId, _login);
         }
     }
 
@@ -265,8 +271,9 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
             return;
         }
 
-        if ((request.EntryTypeMask & 0b11) == 0)
+        if ((request.EntryTypeMask & 0b11) == 0 || (request.EntryTypeMask & ~0b11) != 0)
         {
+            // Asking for trades (2) or anything else along with the book is refused rather than half served.
             SendMarketDataReject(session, id, MarketDataRejectReason.UnsupportedMdEntryType, "Only bids (0) and offers (1) are published"u8);
             return;
         }
@@ -277,25 +284,62 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
             return;
         }
 
-        for (int i = 0; i < request.SymbolCount; i++)
+        // MDReqIDs of this logon's live subscriptions: a new request may not reuse one (its stream would be replaced or
+        // ended silently), and an unsubscribe must name one.
+        HashSet<ClOrdId> live = _liveMdReqIds ??= [];
+        if (request.SubscriptionRequestType == (byte)'2')
         {
-            if (_subscriptionCount == _subscriptions.Length)
+            if (!live.Remove(mdReqId))
             {
-                Array.Resize(ref _subscriptions, _subscriptions.Length * 2);
+                SendMarketDataReject(session, id, MarketDataRejectReason.None, "Unknown MDReqID: no subscription of this session has it"u8);
+                return;
             }
 
-            _subscriptions[_subscriptionCount++] = new MarketDataSubscription
+            // The whole subscription ends, whatever symbols the unsubscribe lists.
+            AddSubscription(new MarketDataSubscription { MdReqId = mdReqId, SubscriptionRequestType = (byte)'2', InstrumentId = -1, Login = _login });
+            return;
+        }
+
+        if (live.Contains(mdReqId))
+        {
+            SendMarketDataReject(session, id, MarketDataRejectReason.DuplicateMdReqId, "MDReqID already names a live subscription of this session"u8);
+            return;
+        }
+
+        if (request.SubscriptionRequestType == (byte)'1')
+        {
+            live.Add(mdReqId);
+        }
+
+        for (int i = 0; i < request.SymbolCount; i++)
+        {
+            AddSubscription(new MarketDataSubscription
             {
                 MdReqId = mdReqId,
                 SubscriptionRequestType = request.SubscriptionRequestType,
                 MarketDepth = request.MarketDepth,
                 InstrumentId = _mdInstrumentIds[i],
-            };
+                EntryTypes = (byte)(request.EntryTypeMask & 0b11), // bit 0 = type 0 (bids), bit 1 = type 1 (offers)
+                Login = _login,
+            });
         }
+    }
+
+    /// <summary>Queues a subscription change for the market-data handler (handed on after the session's lock is released).</summary>
+    private void AddSubscription(in MarketDataSubscription subscription)
+    {
+        if (_subscriptionCount == _subscriptions.Length)
+        {
+            Array.Resize(ref _subscriptions, _subscriptions.Length * 2);
+        }
+
+        _subscriptions[_subscriptionCount++] = subscription;
     }
 
     private void SendMarketDataReject(FixSession session, ReadOnlySpan<byte> mdReqId, MarketDataRejectReason reason, ReadOnlySpan<byte> text)
     {
+        // The echo is cut to a length that always fits the reply: an inbound message may carry a far longer value.
+        mdReqId = mdReqId[..Math.Min(mdReqId.Length, MaxEchoedMdReqIdLength)];
         int length = MarketDataRequestRejectEncoder.EncodeBody(_scratch, mdReqId, reason, text);
         session.SendApplication("Y"u8, _scratch.AsSpan(0, length));
     }
@@ -442,6 +486,7 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
                 {
                     gs.Transport = Transport;
                     gs.SlowConsumerHandled = false;
+                    _login = ++gs.Logins;
                 }
                 else if (routing is not LogonRouting.Refused)
                 {

@@ -12,7 +12,7 @@ public sealed class DiscardingMarketDataRequests : IMarketDataRequestHandler
     {
     }
 
-    public void OnSessionDisconnected(int ownerId)
+    public void OnSessionDisconnected(int ownerId, int login)
     {
     }
 }

@@ -24,6 +24,9 @@ internal sealed class GatewaySession
     /// <summary>The logged-on connection; null while none is bound. Guarded by <see cref="Lock"/>.</summary>
     public ConnectionTransport? Transport { get; set; }
 
+    /// <summary>Accepted logons so far: the number of the current one. Guarded by <see cref="Lock"/>.</summary>
+    public int Logins { get; set; }
+
     /// <summary>Set once the slow-consumer cut-off ran for the current connection, so it runs once.</summary>
     public bool SlowConsumerHandled { get; set; }
 

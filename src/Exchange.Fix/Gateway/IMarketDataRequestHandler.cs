@@ -7,6 +7,9 @@ public interface IMarketDataRequestHandler
     /// <summary>One call per instrument named in the request.</summary>
     void OnMarketDataRequest(int ownerId, in MarketDataSubscription subscription);
 
-    /// <summary>The session's connection ended: drop its subscriptions.</summary>
-    void OnSessionDisconnected(int ownerId);
+    /// <summary>
+    /// The connection of the session's logon number <paramref name="login"/> ended: drop the subscriptions of that logon
+    /// and earlier ones, including any that arrive later (<see cref="MarketDataSubscription.Login"/>).
+    /// </summary>
+    void OnSessionDisconnected(int ownerId, int login);
 }

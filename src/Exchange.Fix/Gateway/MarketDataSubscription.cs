@@ -15,4 +15,19 @@ public struct MarketDataSubscription
     public int MarketDepth;
 
     public int InstrumentId;
+
+    /// <summary>The MDEntryTypes (269) asked for: <see cref="Bids"/>, <see cref="Offers"/> or both.</summary>
+    public byte EntryTypes;
+
+    /// <summary>
+    /// Which logon of the session asked (<see cref="GatewaySession.Logins"/>): a subscription belongs to one logon, so
+    /// one the publisher learns of after that logon ended is stale and dropped, whatever connection came next.
+    /// </summary>
+    public int Login;
+
+    /// <summary>MDEntryType 0 (bid) in <see cref="EntryTypes"/>.</summary>
+    public const byte Bids = 1;
+
+    /// <summary>MDEntryType 1 (offer) in <see cref="EntryTypes"/>.</summary>
+    public const byte Offers = 2;
 }

@@ -26,12 +26,21 @@ public static class MarketDataIncrementalEncoder
     private const byte Delete = (byte)'2';
 
     /// <summary>Writes the refresh and returns its length; 0 (nothing written) when the visible levels are equal.</summary>
+    /// <param name="entryTypes">The sides asked for (<see cref="Gateway.MarketDataSubscription.EntryTypes"/>): a side not asked for has no levels.</param>
     public static int EncodeBody(
-        Span<byte> destination, ReadOnlySpan<byte> mdReqId, ReadOnlySpan<byte> symbol, in BookDepth previous, in BookDepth current, int marketDepth, int priceDecimals)
+        Span<byte> destination, ReadOnlySpan<byte> mdReqId, ReadOnlySpan<byte> symbol, in BookDepth previous, in BookDepth current, int marketDepth, int priceDecimals, byte entryTypes)
     {
+        const byte bid = Gateway.MarketDataSubscription.Bids;
+        const byte offer = Gateway.MarketDataSubscription.Offers;
         Span<Entry> entries = stackalloc Entry[4 * BookDepth.MaxLevels];
-        int count = Diff(previous.Bids, MarketDataEntries.Levels(previous.BidCount, marketDepth), current.Bids, MarketDataEntries.Levels(current.BidCount, marketDepth), MarketDataEntries.Bid, entries);
-        count += Diff(previous.Asks, MarketDataEntries.Levels(previous.AskCount, marketDepth), current.Asks, MarketDataEntries.Levels(current.AskCount, marketDepth), MarketDataEntries.Offer, entries[count..]);
+        int count = Diff(
+            previous.Bids, MarketDataEntries.Levels(previous.BidCount, marketDepth, entryTypes, bid),
+            current.Bids, MarketDataEntries.Levels(current.BidCount, marketDepth, entryTypes, bid),
+            MarketDataEntries.Bid, entries);
+        count += Diff(
+            previous.Asks, MarketDataEntries.Levels(previous.AskCount, marketDepth, entryTypes, offer),
+            current.Asks, MarketDataEntries.Levels(current.AskCount, marketDepth, entryTypes, offer),
+            MarketDataEntries.Offer, entries[count..]);
         if (count == 0)
         {
             return 0;

@@ -18,10 +18,11 @@ public static class MarketDataSnapshotEncoder
     public const int MaxBodyLength = 256 + (2 * BookDepth.MaxLevels * MarketDataEntries.MaxEntryLength);
 
     /// <param name="marketDepth">MarketDepth (264) of the subscription: 0 all published levels, n the top n.</param>
-    public static int EncodeBody(Span<byte> destination, ReadOnlySpan<byte> mdReqId, ReadOnlySpan<byte> symbol, in BookDepth depth, int marketDepth, int priceDecimals)
+    /// <param name="entryTypes">The sides asked for (<see cref="Gateway.MarketDataSubscription.EntryTypes"/>).</param>
+    public static int EncodeBody(Span<byte> destination, ReadOnlySpan<byte> mdReqId, ReadOnlySpan<byte> symbol, in BookDepth depth, int marketDepth, int priceDecimals, byte entryTypes)
     {
-        int bids = MarketDataEntries.Levels(depth.BidCount, marketDepth);
-        int asks = MarketDataEntries.Levels(depth.AskCount, marketDepth);
+        int bids = MarketDataEntries.Levels(depth.BidCount, marketDepth, entryTypes, Gateway.MarketDataSubscription.Bids);
+        int asks = MarketDataEntries.Levels(depth.AskCount, marketDepth, entryTypes, Gateway.MarketDataSubscription.Offers);
         var w = new FixMessageWriter(destination);
         w.AddSpan(FixTags.MDReqID, mdReqId);
         w.AddSpan(FixTags.Symbol, symbol);

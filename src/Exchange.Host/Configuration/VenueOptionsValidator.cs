@@ -87,6 +87,9 @@ public static class VenueOptionsValidator
         }
     }
 
+    /// <summary>Longest symbol: what <c>MarketDataEntries.MaxEntryLength</c> leaves room for in each market-data entry.</summary>
+    private const int MaxSymbolLength = 32;
+
     private static void ValidateInstruments(List<string> errors, List<InstrumentOptions> instruments)
     {
         if (instruments.Count == 0)
@@ -102,6 +105,11 @@ public static class VenueOptionsValidator
             if (string.IsNullOrWhiteSpace(o.Symbol) || o.Symbol.Any(c => c is <= ' ' or > '~'))
             {
                 errors.Add($"{key}:Symbol: '{o.Symbol}' must be printable ASCII without spaces.");
+            }
+            else if (o.Symbol.Length > MaxSymbolLength)
+            {
+                // The market-data encoders size each entry for a symbol of at most this length.
+                errors.Add($"{key}:Symbol: '{o.Symbol}' is longer than {MaxSymbolLength} characters.");
             }
             else if (!symbols.Add(o.Symbol))
             {

@@ -28,6 +28,9 @@ internal sealed partial class MarketDataPublisher : IMarketDataRequestHandler, I
     private readonly ConcurrentQueue<Request> _requests = new();
     private readonly AutoResetEvent _wake = new(false);
     private readonly List<Subscriber> _subscribers = [];
+
+    /// <summary>Per session (owner id), the latest logon whose connection ended (publisher thread only).</summary>
+    private readonly Dictionary<int, int> _endedLogins = [];
     private readonly int[] _subscriberCount;
     private readonly BookDepth[] _current;
     private readonly bool[] _currentValid;
@@ -67,9 +70,9 @@ internal sealed partial class MarketDataPublisher : IMarketDataRequestHandler, I
         _wake.Set();
     }
 
-    public void OnSessionDisconnected(int ownerId)
+    public void OnSessionDisconnected(int ownerId, int login)
     {
-        _requests.Enqueue(new Request(ownerId, default, Disconnected: true));
+        _requests.Enqueue(new Request(ownerId, new MarketDataSubscription { Login = login }, Disconnected: true));
         _wake.Set();
     }
 
@@ -134,25 +137,33 @@ internal sealed partial class MarketDataPublisher : IMarketDataRequestHandler, I
     {
         while (_requests.TryDequeue(out Request request))
         {
+            MarketDataSubscription subscription = request.Subscription;
+            int owner = request.OwnerId;
             if (request.Disconnected)
             {
-                RemoveAll(s => s.OwnerId == request.OwnerId);
+                // That logon is over: its subscriptions go, and so does any of its requests still to come (it was read
+                // before the logon ended but queued after); a later logon's are kept.
+                _endedLogins[owner] = Math.Max(_endedLogins.GetValueOrDefault(owner, int.MinValue), subscription.Login);
+                RemoveAll(s => s.OwnerId == owner && s.Subscription.Login <= subscription.Login);
                 continue;
             }
 
-            MarketDataSubscription subscription = request.Subscription;
+            if (_endedLogins.TryGetValue(owner, out int ended) && subscription.Login <= ended)
+            {
+                continue;
+            }
+
+            if (subscription.SubscriptionRequestType == (byte)'2')
+            {
+                // The gateway checked the MDReqID names a live subscription; it ends on every book it covers.
+                RemoveAll(s => s.OwnerId == owner && s.Subscription.MdReqId == subscription.MdReqId);
+                continue;
+            }
+
             int instrumentId = subscription.InstrumentId;
             if ((uint)instrumentId >= (uint)_current.Length)
             {
                 continue; // the gateway validated ids; a stray one is ignored rather than trusted
-            }
-
-            // A new request with the same MDReqID for the same book replaces the old one; '2' only removes it.
-            RemoveAll(s => s.OwnerId == request.OwnerId && s.Subscription.InstrumentId == instrumentId
-                           && s.Subscription.MdReqId == subscription.MdReqId);
-            if (subscription.SubscriptionRequestType == (byte)'2')
-            {
-                continue;
             }
 
             var subscriber = new Subscriber(request.OwnerId, subscription);

@@ -34,9 +34,16 @@ internal sealed class RecordingMarketData : IMarketDataRequestHandler
 
     public List<int> Disconnected { get; } = [];
 
+    /// <summary>The logon number of each <see cref="Disconnected"/> call.</summary>
+    public List<int> DisconnectedLogins { get; } = [];
+
     public void OnMarketDataRequest(int ownerId, in MarketDataSubscription subscription) => Requests.Add((ownerId, subscription));
 
-    public void OnSessionDisconnected(int ownerId) => Disconnected.Add(ownerId);
+    public void OnSessionDisconnected(int ownerId, int login)
+    {
+        Disconnected.Add(ownerId);
+        DisconnectedLogins.Add(login);
+    }
 }
 
 internal sealed class ListLog : IGatewayLog

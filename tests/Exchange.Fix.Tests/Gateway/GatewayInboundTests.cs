@@ -280,6 +280,7 @@ public sealed class GatewayInboundTests
     [Theory]
     [InlineData("262=MD-2|263=1|264=0|267=1|269=0|146=1|55=NOPE|", "0")]
     [InlineData("262=MD-2|263=1|264=0|267=1|269=2|146=1|55=AAPL|", "8")]
+    [InlineData("262=MD-2|263=1|264=0|267=3|269=0|269=1|269=2|146=1|55=AAPL|", "8")]
     [InlineData("262=MD-2|263=1|264=0|265=0|267=1|269=0|146=1|55=AAPL|", "6")]
     public void Invalid_market_data_request_gets_a_market_data_request_reject(string fields, string reason)
     {
@@ -293,6 +294,71 @@ public sealed class GatewayInboundTests
         Assert.Equal("MD-2", reject[262]);
         Assert.Equal(reason, reject[281]);
         Assert.True(reject.ContainsKey(58));
+    }
+
+    [Fact]
+    public void Market_data_request_ids_must_be_new_to_subscribe_and_live_to_unsubscribe()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        const string Book = "264=5|267=2|269=0|269=1|146=1|55=AAPL|";
+        h.Send("V", "262=MD-1|263=1|" + Book);
+        Assert.Empty(h.TakeSent());
+
+        h.Send("V", "262=MD-1|263=1|264=5|267=2|269=0|269=1|146=1|55=MSFT|"); // another book, same id
+        h.Send("V", "262=MD-1|263=0|" + Book); // a snapshot would end the stream of the same id
+        h.Send("V", "262=MD-9|263=2|" + Book); // never subscribed
+        List<Dictionary<int, string>> rejects = h.TakeSent();
+        Assert.Equal(["Y", "Y", "Y"], rejects.Select(m => m[35]));
+        Assert.Equal(["1", "1"], rejects.Take(2).Select(m => m[281]));
+        Assert.False(rejects[2].ContainsKey(281));
+        Assert.Equal("MD-9", rejects[2][262]);
+        Assert.Single(h.MarketData.Requests);
+
+        // Unsubscribing ends the whole subscription (whatever symbols it lists); the id can then be used again.
+        h.Send("V", "262=MD-1|263=2|264=5|267=2|269=0|269=1|146=1|55=MSFT|");
+        h.Send("V", "262=MD-1|263=1|" + Book);
+        Assert.Empty(h.TakeSent());
+        MarketDataSubscription unsubscribe = h.MarketData.Requests[1].Request;
+        Assert.Equal(((byte)'2', -1, "MD-1"), (unsubscribe.SubscriptionRequestType, unsubscribe.InstrumentId, unsubscribe.MdReqId.ToString()));
+        Assert.Equal((byte)'1', h.MarketData.Requests[2].Request.SubscriptionRequestType);
+    }
+
+    [Fact]
+    public void Market_data_subscriptions_carry_the_entry_types_asked_for_and_the_logon_they_belong_to()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        h.Send("V", "262=MD-1|263=1|264=5|267=1|269=1|146=1|55=AAPL|");
+        MarketDataSubscription first = Assert.Single(h.MarketData.Requests).Request;
+        Assert.Equal(MarketDataSubscription.Offers, first.EntryTypes);
+        Assert.Equal(1, first.Login);
+
+        // The connection ends: that logon's subscriptions are dropped; the next logon's carry the next number.
+        h.Handler.OnConnectionEnded();
+        Assert.Equal([1], h.MarketData.DisconnectedLogins);
+        h.Reconnect();
+        h.NextClientSeq = 1;
+        h.Feed(h.Message("A", "98=0|108=30|141=Y|"));
+        h.TakeSent();
+        h.Send("V", "262=MD-1|263=1|264=5|267=2|269=0|269=1|146=1|55=AAPL|");
+        Assert.Equal(2, h.MarketData.Requests[^1].Request.Login);
+        Assert.Equal(MarketDataSubscription.Bids | MarketDataSubscription.Offers, h.MarketData.Requests[^1].Request.EntryTypes);
+    }
+
+    [Fact]
+    public void Market_data_reject_echoes_a_very_long_request_id_cut_short_instead_of_failing()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        string id = new('A', 3000);
+
+        h.Send("V", $"262={id}|263=1|264=5|267=2|269=0|269=1|146=1|55=AAPL|");
+
+        Dictionary<int, string> reject = Assert.Single(h.TakeSent());
+        Assert.Equal("Y", reject[35]);
+        Assert.Equal(new string('A', 64), reject[262]);
+        Assert.Equal(0, h.Connection.CloseCount);
     }
 
     [Fact]

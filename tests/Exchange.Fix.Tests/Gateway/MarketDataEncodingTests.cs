@@ -10,12 +10,13 @@ namespace Exchange.Fix.Tests.Gateway;
 /// <summary>W and X through the gateway: fields, depth limit, the diff, and FIX 4.4 dictionary validity.</summary>
 public sealed class MarketDataEncodingTests
 {
-    private static MarketDataSubscription Subscription(int depth) => new()
+    private static MarketDataSubscription Subscription(int depth, byte entryTypes = MarketDataSubscription.Bids | MarketDataSubscription.Offers) => new()
     {
         MdReqId = ClOrdId.From("MD-1"),
         SubscriptionRequestType = (byte)'1',
         MarketDepth = depth,
         InstrumentId = 0,
+        EntryTypes = entryTypes,
     };
 
     private static BookDepth Book((long Px, long Qty, int N)[] bids, (long Px, long Qty, int N)[] asks)
@@ -101,6 +102,26 @@ public sealed class MarketDataEncodingTests
             "|279=2|269=1|55=AAPL|270=143.43|290=1" +
             "|279=0|269=1|55=AAPL|270=143.44|271=70|346=3|290=1",
             Entries(x, 268));
+    }
+
+    [Fact]
+    public void A_subscription_to_offers_only_gets_no_bids_in_its_snapshot_or_refreshes()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        BookDepth before = Book([(1_434_200, 100, 2)], [(1_434_300, 70, 3)]);
+        BookDepth bidsMoved = Book([(1_434_250, 10, 1)], [(1_434_300, 70, 3)]);
+        BookDepth offersMoved = Book([(1_434_250, 10, 1)], [(1_434_300, 60, 3)]);
+        MarketDataSubscription offers = Subscription(depth: 0, MarketDataSubscription.Offers);
+
+        h.Gateway.SendMarketDataSnapshot(0, offers, before);
+        h.Gateway.SendMarketDataIncremental(0, offers, before, bidsMoved);
+        h.Gateway.SendMarketDataIncremental(0, offers, bidsMoved, offersMoved);
+
+        List<List<(int Tag, string Value)>> sent = TakeValidated(h);
+        Assert.Equal(2, sent.Count); // the bid-only change is not sent at all
+        Assert.Equal("268=1|269=1|270=143.43|271=70|346=3|290=1", Entries(sent[0], 268));
+        Assert.Equal("268=1|279=1|269=1|55=AAPL|270=143.43|271=60|346=3|290=1", Entries(sent[1], 268));
     }
 
     [Fact]

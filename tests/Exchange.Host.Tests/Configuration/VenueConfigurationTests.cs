@@ -79,6 +79,7 @@ public sealed class VenueConfigurationTests
     [InlineData("--Venue:Listen:Address=localhost:1", "Venue:Listen:Address: 'localhost:1' is not an IP address.")]
     [InlineData("--Venue:Instruments:0:TickSize=0.00001", "Venue:Instruments:0:TickSize: '0.00001' needs more than PriceDecimals=4 decimal places.")]
     [InlineData("--Venue:Instruments:0:MinPrice=3000", "Venue:Instruments:0: MinPrice 3000 is above MaxPrice 2000.")]
+    [InlineData("--Venue:Instruments:0:Symbol=ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456", "Venue:Instruments:0:Symbol: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456' is longer than 32 characters.")]
     [InlineData("--Venue:Sessions:1:TargetCompId=CLIENT1", "Venue:Sessions:1: session EXCH->CLIENT1 is configured twice.")]
     [InlineData("--Venue:TradingDay:StartsAt=24:00", "Venue:TradingDay:StartsAt: '24:00' is not a UTC time of day. Allowed values: HH:mm or HH:mm:ss, 00:00 to 23:59:59.")]
     [InlineData("--Venue:TradingDay:StartsAt=5pm", "Venue:TradingDay:StartsAt: '5pm' is not a UTC time of day. Allowed values: HH:mm or HH:mm:ss, 00:00 to 23:59:59.")]

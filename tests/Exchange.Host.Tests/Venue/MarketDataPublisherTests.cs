@@ -60,7 +60,7 @@ public sealed class MarketDataPublisherTests
         publisher.Start(gateway);
         publisher.OnMarketDataRequest(0, Request("A", '1', instrument: 0));
         publisher.OnMarketDataRequest(1, Request("B", '1', instrument: 0));
-        publisher.OnSessionDisconnected(0);
+        publisher.OnSessionDisconnected(0, login: 1);
         publisher.OnMarketDataRequest(1, Request("C", '0', instrument: 0));
         Assert.True(SpinWait.SpinUntil(() => gateway.Snapshots().Count == 3, TimeSpan.FromSeconds(10)));
 
@@ -74,12 +74,36 @@ public sealed class MarketDataPublisherTests
         Assert.Equal(1, only.Owner);
     }
 
-    private static MarketDataSubscription Request(string id, char type, int instrument) => new()
+    [Fact]
+    public void A_request_read_before_its_logon_ended_but_queued_after_is_dropped_and_a_newer_logons_is_kept()
+    {
+        var store = new FakeMarketDataStore();
+        store.Initialize(1);
+        var gateway = new FakeGateway();
+        using var publisher = new MarketDataPublisher(store, 1, periodMicroseconds: 1000, NullLogger.Instance);
+        publisher.Start(gateway);
+        publisher.OnMarketDataRequest(0, Request("OLD", '1', instrument: 0, login: 1));
+        publisher.OnMarketDataRequest(0, Request("NEW", '1', instrument: 0, login: 2)); // the next logon came quickly
+        publisher.OnSessionDisconnected(0, login: 1);
+        publisher.OnMarketDataRequest(0, Request("LATE", '1', instrument: 0, login: 1));
+        publisher.OnMarketDataRequest(0, Request("MARK", '0', instrument: 0, login: 2)); // snapshot only: marks the queue as handled
+        Assert.True(SpinWait.SpinUntil(() => gateway.Snapshots().Count == 3, TimeSpan.FromSeconds(10)));
+
+        store.Publish(Depth(0, version: 1, bidQuantity: 10));
+        Assert.True(SpinWait.SpinUntil(() => gateway.Incrementals().Count >= 1, TimeSpan.FromSeconds(10)));
+        Thread.Sleep(30);
+        Assert.Equal(["OLD", "NEW", "MARK"], gateway.Snapshots().Select(s => s.Subscription.MdReqId.ToString()));
+        Assert.Equal("NEW", Assert.Single(gateway.Incrementals()).Subscription.MdReqId.ToString());
+    }
+
+    private static MarketDataSubscription Request(string id, char type, int instrument, int login = 1) => new()
     {
         MdReqId = ClOrdId.From(id),
         SubscriptionRequestType = (byte)type,
         MarketDepth = 10,
         InstrumentId = instrument,
+        EntryTypes = MarketDataSubscription.Bids | MarketDataSubscription.Offers,
+        Login = login,
     };
 
     private static BookDepth Depth(int instrument, long version, long bidQuantity)
