@@ -36,7 +36,7 @@ public sealed class MarketDataEncodingTests
     }
 
     /// <summary>All fields of each message in wire order, after checking the frame against the FIX 4.4 dictionary.</summary>
-    private static List<List<(int Tag, string Value)>> TakeValidated(GatewayHarness h)
+    internal static List<List<(int Tag, string Value)>> TakeValidated(GatewayHarness h)
     {
         var result = new List<List<(int, string)>>();
         var framer = new FixFramer();
