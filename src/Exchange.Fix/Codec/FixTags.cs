@@ -49,6 +49,7 @@ public static class FixTags
     public const int SubscriptionRequestType = 263;
     public const int MarketDepth = 264;
     public const int MDUpdateType = 265;
+    public const int AggregatedBook = 266;
     public const int NoMDEntryTypes = 267;
     public const int MDEntryType = 269;
     public const int RefTagID = 371;

@@ -278,6 +278,12 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
             return;
         }
 
+        if (parsed.TryGetBool(FixTags.AggregatedBook, out bool aggregated) && !aggregated)
+        {
+            SendMarketDataReject(session, id, MarketDataRejectReason.UnsupportedAggregatedBook, "Only the book aggregated by price (266=Y) is published"u8);
+            return;
+        }
+
         if (request.SubscriptionRequestType == (byte)'1' && parsed.TryGetInt(FixTags.MDUpdateType, out int updateType) && updateType != 1)
         {
             SendMarketDataReject(session, id, MarketDataRejectReason.UnsupportedMdUpdateType, "Only incremental refresh (265=1) is published"u8);

@@ -13,6 +13,7 @@ public enum MarketDataRejectReason : byte
     UnsupportedSubscriptionRequestType = (byte)'4',
     UnsupportedMarketDepth = (byte)'5',
     UnsupportedMdUpdateType = (byte)'6',
+    UnsupportedAggregatedBook = (byte)'7',
     UnsupportedMdEntryType = (byte)'8',
 }
 

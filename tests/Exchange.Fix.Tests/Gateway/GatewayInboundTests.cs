@@ -282,6 +282,7 @@ public sealed class GatewayInboundTests
     [InlineData("262=MD-2|263=1|264=0|267=1|269=2|146=1|55=AAPL|", "8")]
     [InlineData("262=MD-2|263=1|264=0|267=3|269=0|269=1|269=2|146=1|55=AAPL|", "8")]
     [InlineData("262=MD-2|263=1|264=0|265=0|267=1|269=0|146=1|55=AAPL|", "6")]
+    [InlineData("262=MD-2|263=1|264=0|266=N|267=1|269=0|146=1|55=AAPL|", "7")]
     public void Invalid_market_data_request_gets_a_market_data_request_reject(string fields, string reason)
     {
         using var h = new GatewayHarness();
