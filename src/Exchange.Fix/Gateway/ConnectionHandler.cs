@@ -245,6 +245,15 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
 
     private void OnMarketDataRequest(FixSession session, in InboundMessage message, FixMessage parsed, int owner)
     {
+        // An unsubscribe names a live subscription by its MDReqID: it ends it whatever else it lists (a symbol since
+        // removed from the configuration, entry types), so it is looked up before the request's other checks.
+        if (parsed.ReadChar(FixTags.SubscriptionRequestType, out byte requestType) == FieldStatus.Ok && requestType == (byte)'2' &&
+            ClOrdId.TryCreate(parsed.GetSpan(FixTags.MDReqID), out ClOrdId unsubscribed) && _liveMdReqIds?.Remove(unsubscribed) == true)
+        {
+            AddSubscription(new MarketDataSubscription { MdReqId = unsubscribed, SubscriptionRequestType = (byte)'2', InstrumentId = -1, Login = _login });
+            return;
+        }
+
         MappingResult result = MarketDataRequestReader.Read(parsed, _s.Instruments, _mdInstrumentIds, out MarketDataRequest request);
         if (result.Outcome == MappingOutcome.SessionReject)
         {
@@ -295,14 +304,8 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
         HashSet<ClOrdId> live = _liveMdReqIds ??= [];
         if (request.SubscriptionRequestType == (byte)'2')
         {
-            if (!live.Remove(mdReqId))
-            {
-                SendMarketDataReject(session, id, MarketDataRejectReason.None, "Unknown MDReqID: no subscription of this session has it"u8);
-                return;
-            }
-
-            // The whole subscription ends, whatever symbols the unsubscribe lists.
-            AddSubscription(new MarketDataSubscription { MdReqId = mdReqId, SubscriptionRequestType = (byte)'2', InstrumentId = -1, Login = _login });
+            // A live one was ended above.
+            SendMarketDataReject(session, id, MarketDataRejectReason.None, "Unknown MDReqID: no subscription of this session has it"u8);
             return;
         }
 
@@ -319,6 +322,11 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
 
         for (int i = 0; i < request.SymbolCount; i++)
         {
+            if (_mdInstrumentIds.AsSpan(0, i).Contains(_mdInstrumentIds[i]))
+            {
+                continue; // a symbol listed twice is one stream, not two
+            }
+
             AddSubscription(new MarketDataSubscription
             {
                 MdReqId = mdReqId,

@@ -196,7 +196,7 @@ public sealed partial class FixGateway : IFixGateway, IDisposable
 
         int length = MarketDataSnapshotEncoder.EncodeBody(
             _marketDataBody, subscription.MdReqId.AsSpan(), _services.Instruments.SymbolOf(instrument.Id), depth, subscription.MarketDepth, instrument.PriceDecimals, subscription.EntryTypes);
-        Send(gs, "W"u8, _marketDataBody.AsSpan(0, length), transient: true, eventId: 0);
+        Send(gs, "W"u8, _marketDataBody.AsSpan(0, length), transient: true, eventId: 0, subscription.Login);
     }
 
     public void SendMarketDataIncremental(int ownerId, in MarketDataSubscription subscription, in BookDepth previous, in BookDepth current)
@@ -210,7 +210,7 @@ public sealed partial class FixGateway : IFixGateway, IDisposable
             _marketDataBody, subscription.MdReqId.AsSpan(), _services.Instruments.SymbolOf(instrument.Id), previous, current, subscription.MarketDepth, instrument.PriceDecimals, subscription.EntryTypes);
         if (length > 0)
         {
-            Send(gs, "X"u8, _marketDataBody.AsSpan(0, length), transient: true, eventId: 0);
+            Send(gs, "X"u8, _marketDataBody.AsSpan(0, length), transient: true, eventId: 0, subscription.Login);
         }
     }
 
@@ -378,10 +378,19 @@ public sealed partial class FixGateway : IFixGateway, IDisposable
 
     /// <summary>One application message into a session, and the slow-consumer check for its connection.</summary>
     /// <param name="eventId">The engine event a report comes from (kept by the store), 0 for other messages.</param>
-    private void Send(GatewaySession gs, ReadOnlySpan<byte> msgType, ReadOnlySpan<byte> body, bool transient, long eventId)
+    /// <param name="login">
+    /// Market data only: the logon its subscription belongs to. Dropped unless that logon is the session's current one,
+    /// so a client that logged on again never gets the old logon's streams, even before the publisher hears of the end.
+    /// </param>
+    private void Send(GatewaySession gs, ReadOnlySpan<byte> msgType, ReadOnlySpan<byte> body, bool transient, long eventId, int login = -1)
     {
         lock (gs.Lock)
         {
+            if (login >= 0 && login != gs.Logins)
+            {
+                return;
+            }
+
             ConnectionTransport? transport = gs.Transport;
             try
             {

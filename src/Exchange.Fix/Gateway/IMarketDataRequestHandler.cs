@@ -4,7 +4,10 @@ namespace Exchange.Fix.Gateway;
 /// <remarks>Called on a connection's I/O task. Invalid requests never get here: the gateway answers them with 35=Y.</remarks>
 public interface IMarketDataRequestHandler
 {
-    /// <summary>One call per instrument named in the request.</summary>
+    /// <summary>
+    /// One call per instrument named in a subscription or snapshot request; one call with InstrumentId -1 for an
+    /// unsubscribe (263=2), which ends every stream of that MDReqID.
+    /// </summary>
     void OnMarketDataRequest(int ownerId, in MarketDataSubscription subscription);
 
     /// <summary>

@@ -8,8 +8,8 @@ public sealed partial class FixSession
 
     /// <summary>
     /// Fires due timers: logon timeout, logout timeout (ours, and a client's Logout waiting behind a gap), Heartbeat after HeartBtInt of outbound silence, TestRequest after
-    /// 1.2×HeartBtInt of inbound silence, disconnect after 2.4×, a ResendRequest again after HeartBtInt without progress
-    /// on an outstanding one (<see cref="CheckResendProgress"/>). Call it periodically (e.g. every 100 ms) from the thread
+    /// 1.2×HeartBtInt of inbound silence, disconnect after 2.4×, a ResendRequest again after HeartBtInt (30 s when
+    /// HeartBtInt is 0) without progress on an outstanding one (<see cref="CheckResendProgress"/>). Call it periodically (e.g. every 100 ms) from the thread
     /// that drives the session; each call costs a clock read and a few comparisons.
     /// </summary>
     public void Poll()

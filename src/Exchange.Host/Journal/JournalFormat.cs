@@ -17,9 +17,9 @@ namespace Exchange.Host.Journal;
 /// the configuration, and marks the engine rule that ClOrdIDs are unique per owner per trading day: a journal written
 /// under the older rule (ids of finished orders reusable) would replay differently, so it is refused, not replayed.
 /// Version 4 marks the <see cref="CommandType.ReserveEventIds"/> command and the refusal of replaces that change
-/// OrdType or TimeInForce. A version 3 journal holds neither (its replaces leave both zero), so it replays the same under
-/// version 4's rules: this build reads it, and marks it version 4 before appending, after which a version 3 build
-/// refuses it instead of replaying it differently.
+/// OrdType or TimeInForce. A journal written by a version 3 build holds neither (its replaces leave both zero), so it
+/// replays the same under version 4's rules: this build reads it, and marks it version 4 before appending, after which
+/// a version 3 build refuses it instead of replaying it differently.
 /// The version is bumped whenever the engine's rules change what a journalled command does.
 /// Record: sequence (8), the <see cref="Command"/> bytes as laid out in memory (payload size), CRC-32 of sequence and
 /// payload (4), zero padding to a multiple of 8. A record is valid only when complete and its CRC matches; what a

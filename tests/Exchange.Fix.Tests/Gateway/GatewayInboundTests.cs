@@ -326,6 +326,20 @@ public sealed class GatewayInboundTests
     }
 
     [Fact]
+    public void Market_data_unsubscribe_ends_a_live_subscription_even_if_it_names_a_symbol_the_venue_does_not_have()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        h.Send("V", "262=MD-1|263=1|264=5|267=2|269=0|269=1|146=2|55=AAPL|55=AAPL|");
+        Assert.Single(h.MarketData.Requests); // listed twice, one stream
+
+        h.Send("V", "262=MD-1|263=2|264=5|267=1|269=2|146=1|55=NOPE|");
+
+        Assert.Empty(h.TakeSent());
+        Assert.Equal((byte)'2', h.MarketData.Requests[^1].Request.SubscriptionRequestType);
+    }
+
+    [Fact]
     public void Market_data_subscriptions_carry_the_entry_types_asked_for_and_the_logon_they_belong_to()
     {
         using var h = new GatewayHarness();

@@ -17,6 +17,7 @@ public sealed class MarketDataEncodingTests
         MarketDepth = depth,
         InstrumentId = 0,
         EntryTypes = entryTypes,
+        Login = 1, // the harness's first logon
     };
 
     private static BookDepth Book((long Px, long Qty, int N)[] bids, (long Px, long Qty, int N)[] asks)
@@ -154,6 +155,22 @@ public sealed class MarketDataEncodingTests
         h.Gateway.SendMarketDataIncremental(0, Subscription(depth: 1), before, newBest);
         List<(int Tag, string Value)> x = Assert.Single(TakeValidated(h));
         Assert.Equal("268=2|279=2|269=0|55=AAPL|270=143.42|290=1|279=0|269=0|55=AAPL|270=143.43|271=1|346=1|290=1", Entries(x, 268));
+    }
+
+    [Fact]
+    public void Market_data_of_an_earlier_logon_is_dropped_even_before_the_publisher_hears_the_logon_ended()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        h.Reconnect();
+        h.NextClientSeq = 1;
+        h.Feed(h.Message("A", "98=0|108=30|141=Y|"));
+        h.Connection.Recorded.Clear();
+
+        h.Gateway.SendMarketDataSnapshot(0, Subscription(0), Book([(1_434_200, 100, 2)], [])); // logon 1's
+        Assert.Empty(TakeValidated(h));
+        h.Gateway.SendMarketDataSnapshot(0, Subscription(0) with { Login = 2 }, Book([(1_434_200, 100, 2)], []));
+        Assert.Single(TakeValidated(h));
     }
 
     [Fact]

@@ -33,6 +33,7 @@ public sealed class MarketDataRoundTripTests
             MarketDepth = marketDepth,
             InstrumentId = 0,
             EntryTypes = entryTypes,
+            Login = 1,
         };
 
         BookDepth book = RandomBook(random);

@@ -225,11 +225,16 @@ public sealed class VenuePipelineTests
         var gateway = new FakeGateway();
         using var polling = new ManualResetEventSlim(false);
         using var release = new ManualResetEventSlim(false);
+        int polls = 0;
         gateway.OnPoll = () =>
         {
-            // Stuck, as behind a session's lock held by a slow store write.
-            polling.Set();
-            release.Wait(TimeSpan.FromSeconds(30));
+            // The first poll is stuck, as behind a session's lock held by a slow store write; later ticks pass (each
+            // blocked one would hold a pool thread).
+            if (Interlocked.Increment(ref polls) == 1)
+            {
+                polling.Set();
+                release.Wait(TimeSpan.FromSeconds(30));
+            }
         };
 
         await using (VenueService venue = CreateVenue(directory, gateway, new FakeEngine(), out CapturingLoggerProvider logs, drainTimeout: TimeSpan.FromMilliseconds(200)))
@@ -317,7 +322,7 @@ public sealed class VenuePipelineTests
         }
 
         // The stores hold reports up to event 50; the venue reserves the ids, then stops before any event takes one.
-        long later = VenueTestOptions.TestTime + (TimeSpan.FromHours(1).Ticks * 100);
+        long later = VenueTestOptions.TestTime + (TimeSpan.FromMinutes(10).Ticks * 100); // the same trading day
         await using (VenueService venue = CreateVenue(directory, new FakeGateway { StoredThrough = 50 }, engine: null, out _, clock: new Exchange.Tests.Shared.FakeClock(later)))
         {
             await venue.StartAsync(CancellationToken.None);
