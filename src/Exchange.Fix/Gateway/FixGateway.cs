@@ -195,7 +195,8 @@ public sealed partial class FixGateway : IFixGateway, IDisposable
         }
 
         int length = MarketDataSnapshotEncoder.EncodeBody(
-            _marketDataBody, subscription.MdReqId.AsSpan(), _services.Instruments.SymbolOf(instrument.Id), depth, subscription.MarketDepth, instrument.PriceDecimals, subscription.EntryTypes);
+            _marketDataBody, subscription.MdReqId.AsSpan(), _services.Instruments.SymbolOf(instrument.Id), depth,
+            subscription.MarketDepth, instrument.PriceDecimals, subscription.EntryTypes);
         Send(gs, "W"u8, _marketDataBody.AsSpan(0, length), transient: true, eventId: 0, subscription.Login);
     }
 
@@ -207,7 +208,8 @@ public sealed partial class FixGateway : IFixGateway, IDisposable
         }
 
         int length = MarketDataIncrementalEncoder.EncodeBody(
-            _marketDataBody, subscription.MdReqId.AsSpan(), _services.Instruments.SymbolOf(instrument.Id), previous, current, subscription.MarketDepth, instrument.PriceDecimals, subscription.EntryTypes);
+            _marketDataBody, subscription.MdReqId.AsSpan(), _services.Instruments.SymbolOf(instrument.Id), previous, current,
+            subscription.MarketDepth, instrument.PriceDecimals, subscription.EntryTypes);
         if (length > 0)
         {
             Send(gs, "X"u8, _marketDataBody.AsSpan(0, length), transient: true, eventId: 0, subscription.Login);

@@ -13,8 +13,9 @@ internal static class MarketDataEntries
     public const int MaxEntryLength = 160;
 
     /// <summary>
-    /// Levels to publish on one side: the book's count capped by MarketDepth (0 = all) and <see cref="BookDepth.MaxLevels"/>,
-    /// or none when the subscription's <paramref name="entryTypes"/> do not include <paramref name="side"/>.
+    /// Levels to publish on one side: the book's count capped by MarketDepth (0 = all) and
+    /// <see cref="BookDepth.MaxLevels"/>, or none when the subscription's <paramref name="entryTypes"/> do not include
+    /// <paramref name="side"/>.
     /// </summary>
     public static int Levels(int available, int marketDepth, byte entryTypes, byte side)
     {

@@ -26,9 +26,12 @@ public static class MarketDataIncrementalEncoder
     private const byte Delete = (byte)'2';
 
     /// <summary>Writes the refresh and returns its length; 0 (nothing written) when the visible levels are equal.</summary>
-    /// <param name="entryTypes">The sides asked for (<see cref="Gateway.MarketDataSubscription.EntryTypes"/>): a side not asked for has no levels.</param>
+    /// <param name="entryTypes">
+    /// The sides asked for (<see cref="Gateway.MarketDataSubscription.EntryTypes"/>): a side not asked for has no levels.
+    /// </param>
     public static int EncodeBody(
-        Span<byte> destination, ReadOnlySpan<byte> mdReqId, ReadOnlySpan<byte> symbol, in BookDepth previous, in BookDepth current, int marketDepth, int priceDecimals, byte entryTypes)
+        Span<byte> destination, ReadOnlySpan<byte> mdReqId, ReadOnlySpan<byte> symbol, in BookDepth previous, in BookDepth current,
+        int marketDepth, int priceDecimals, byte entryTypes)
     {
         const byte bid = Gateway.MarketDataSubscription.Bids;
         const byte offer = Gateway.MarketDataSubscription.Offers;

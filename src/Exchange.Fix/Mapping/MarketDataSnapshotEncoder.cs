@@ -19,7 +19,8 @@ public static class MarketDataSnapshotEncoder
 
     /// <param name="marketDepth">MarketDepth (264) of the subscription: 0 all published levels, n the top n.</param>
     /// <param name="entryTypes">The sides asked for (<see cref="Gateway.MarketDataSubscription.EntryTypes"/>).</param>
-    public static int EncodeBody(Span<byte> destination, ReadOnlySpan<byte> mdReqId, ReadOnlySpan<byte> symbol, in BookDepth depth, int marketDepth, int priceDecimals, byte entryTypes)
+    public static int EncodeBody(
+        Span<byte> destination, ReadOnlySpan<byte> mdReqId, ReadOnlySpan<byte> symbol, in BookDepth depth, int marketDepth, int priceDecimals, byte entryTypes)
     {
         int bids = MarketDataEntries.Levels(depth.BidCount, marketDepth, entryTypes, Gateway.MarketDataSubscription.Bids);
         int asks = MarketDataEntries.Levels(depth.AskCount, marketDepth, entryTypes, Gateway.MarketDataSubscription.Offers);

@@ -7,10 +7,11 @@ public sealed partial class FixSession
     private const long ResendPatienceWithoutHeartbeatNanos = 30 * NanosPerSecond;
 
     /// <summary>
-    /// Fires due timers: logon timeout, logout timeout (ours, and a client's Logout waiting behind a gap), Heartbeat after HeartBtInt of outbound silence, TestRequest after
-    /// 1.2×HeartBtInt of inbound silence, disconnect after 2.4×, a ResendRequest again after HeartBtInt (30 s when
-    /// HeartBtInt is 0) without progress on an outstanding one (<see cref="CheckResendProgress"/>). Call it periodically (e.g. every 100 ms) from the thread
-    /// that drives the session; each call costs a clock read and a few comparisons.
+    /// Fires due timers: logon timeout, logout timeout (ours, and a client's Logout waiting behind a gap), Heartbeat
+    /// after HeartBtInt of outbound silence, TestRequest after 1.2×HeartBtInt of inbound silence, disconnect after 2.4×,
+    /// a ResendRequest again after HeartBtInt (30 s when HeartBtInt is 0) without progress on an outstanding one
+    /// (<see cref="CheckResendProgress"/>). Call it periodically (e.g. every 100 ms) from the thread that drives the
+    /// session; each call costs a clock read and a few comparisons.
     /// </summary>
     public void Poll()
     {
