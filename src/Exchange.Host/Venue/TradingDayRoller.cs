@@ -48,20 +48,21 @@ internal sealed partial class TradingDayRoller
     }
 
     /// <summary>
-    /// Start-up, after the journal replay: publishes a new trading day when the journal's latest command is from an
-    /// earlier day than the clock's. The latest, not the last: producers stamp a command before they claim its ring
-    /// slot, so near a boundary an order stamped before the roll can be journalled just after it, and would otherwise
-    /// make the next start roll a second time and forget the ids used since the first.
+    /// Start-up, after the journal replay: publishes a new trading day when the engine's day at the journal's end is
+    /// earlier than the clock's. That day comes from the last NewTradingDay command (or the earliest command of a
+    /// journal that never rolled), not from the latest command: an order stamped just after a boundary can be journalled
+    /// before the roll is (the roll is checked every 200 ms), and a crash between the two must still roll at restart;
+    /// and an order stamped just before a roll but journalled after it must not make the next start roll a second time.
     /// </summary>
-    /// <param name="latestReplayedTimestamp">The greatest timestamp among the replayed commands; null for an empty journal.</param>
+    /// <param name="journalDayTimestamp">A time in the engine's trading day at the journal's end; null for an empty journal.</param>
     /// <returns>True when a new trading day was published.</returns>
-    public bool StartAfterReplay(long? latestReplayedTimestamp)
+    public bool StartAfterReplay(long? journalDayTimestamp)
     {
         lock (_lock)
         {
             long now = _clock.UtcNowNanos;
             long today = _calendar.DayOf(now);
-            if (latestReplayedTimestamp is not long latest)
+            if (journalDayTimestamp is not long latest)
             {
                 // A fresh journal is a fresh day: the engine has no ids to forget and no orders to expire.
                 _day = today;
@@ -73,13 +74,13 @@ internal sealed partial class TradingDayRoller
             if (journalDay < today)
             {
                 _day = journalDay;
-                return Publish(now, today, $"the journal's latest command is from the day that began {_calendar.StartOf(journalDay):u}");
+                return Publish(now, today, $"the journal ends in the day that began {_calendar.StartOf(journalDay):u}");
             }
 
             // A journal stamped ahead of the clock (a clock set back): stay in the journal's day, so the day it has
             // already seen is not started a second time when the clock reaches it.
             _day = journalDay;
-            LogDayContinues(_logger, _calendar.StartOf(journalDay), "the journal's latest command is from this day");
+            LogDayContinues(_logger, _calendar.StartOf(journalDay), "the journal ends in this day");
             return false;
         }
     }

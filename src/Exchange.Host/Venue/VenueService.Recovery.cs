@@ -17,9 +17,8 @@ internal sealed partial class VenueService
     /// would repeat otherwise). Journalled, so every later replay numbers events the same way.
     /// </summary>
     /// <param name="latestReplayed">
-    /// The latest command time in the journal: the command carries it rather than the clock's, because the replay takes
-    /// the journal's latest time as the day the venue was in, and a reservation stamped today, journalled just before the
-    /// day roll, would make a restart between the two believe the old day had already been rolled.
+    /// The latest command time in the journal: the command carries it rather than the clock's, so that it never dates
+    /// from a later day than the commands before it (the reservation is journalled before the start-up day roll).
     /// </param>
     private void ReserveEventIds(long through, long? latestReplayed)
     {
@@ -47,7 +46,15 @@ internal sealed partial class VenueService
     /// Above 0 when a session store holds reports of events past the journal's end: new events must be numbered above
     /// it (see <see cref="ReserveEventIds"/>).
     /// </param>
-    private long Recover(BookPublisher books, IFixGateway gateway, IReadOnlyList<Instrument> instruments, out long? latestTimestamp, out long reserveEventIdsThrough)
+    /// <param name="journalDay">
+    /// A time in the trading day the engine was in at the journal's end: the last NewTradingDay command's, or the earliest
+    /// command's when the journal never rolled; null for an empty journal. Not the latest command's time: an order
+    /// stamped just after a day boundary can be journalled before the roll is, and a crash between the two must not make
+    /// the next start believe the roll happened.
+    /// </param>
+    private long Recover(
+        BookPublisher books, IFixGateway gateway, IReadOnlyList<Instrument> instruments, out long? latestTimestamp, out long? journalDay,
+        out long reserveEventIdsThrough)
     {
         string path = Path.GetFullPath(_options.Journal.Path);
         string? directory = Path.GetDirectoryName(path);
@@ -68,6 +75,8 @@ internal sealed partial class VenueService
         long reports = 0;
         long lastEventId = 0;
         long latest = long.MinValue;
+        long earliest = long.MaxValue;
+        long? lastDayStarted = null;
         VenueEngine engine = _engine!;
         var configuration = new JournalConfiguration(
             instruments,
@@ -96,7 +105,13 @@ internal sealed partial class VenueService
                 lastEventId = Math.Max(lastEventId, command.Quantity);
             }
 
+            if (command.Type == CommandType.NewTradingDay)
+            {
+                lastDayStarted = command.Timestamp;
+            }
+
             latest = Math.Max(latest, command.Timestamp);
+            earliest = Math.Min(earliest, command.Timestamp);
             replayed++;
         }, out JournalScan scan);
         long highestStored = gateway.CompleteRecovery(lastEventId);
@@ -115,6 +130,7 @@ internal sealed partial class VenueService
         RecoveredCommands = replayed;
         RecoveredReports = reports;
         latestTimestamp = replayed == 0 ? null : latest;
+        journalDay = replayed == 0 ? null : lastDayStarted ?? earliest;
         LogReplayed(_logger, replayed, Stopwatch.GetElapsedTime(started).TotalMilliseconds, _engine!.Engine.RestingOrderCount, reports);
         return scan.LastSequence;
     }

@@ -167,7 +167,7 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
 
         // The gateway before the replay: the replay hands it the reports its session stores may lack.
         _gateway = _gatewayFactory.Create(_options, instruments, _ingress, _marketData);
-        _ingress.ContinueAfter(Recover(books, _gateway, instruments, out long? latestReplayedTimestamp, out long reserveEventIdsThrough));
+        _ingress.ContinueAfter(Recover(books, _gateway, instruments, out long? latestReplayedTimestamp, out long? journalDay, out long reserveEventIdsThrough));
         _gate = new DurabilityGate(_journal!.DurableSequence);
         Counters.ClOrdIdsUsed(_engine.Engine.ClOrdIdsUsedToday);
         _tradingDay = new TradingDayRoller(
@@ -231,7 +231,7 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         // Before any connection can publish, so the day's first order comes after the roll; and in Inline mode before
         // the polling thread starts, because it is then the ring's only producer (starting it hands the ring over).
         ReserveEventIds(reserveEventIdsThrough, latestReplayedTimestamp);
-        _tradingDay.StartAfterReplay(latestReplayedTimestamp);
+        _tradingDay.StartAfterReplay(journalDay);
         _poller?.Start();
 
         _marketData.Start(_gateway);

@@ -82,13 +82,48 @@ public sealed class VenueTradingDayTests
             List<EngineEvent> events = Events(nextDay, 5).Skip(2).ToList();
             Assert.Equal([EventType.Accepted, EventType.Accepted, EventType.Rejected], events.Select(e => e.Type));
             Assert.Equal(RejectReason.DuplicateClOrdId, events[2].RejectReason);
-            Assert.True(logs.Contains("New trading day 2023-11-15 00:00:00Z (the journal's latest command is from the day that began 2023-11-14 00:00:00Z)"), string.Join(Environment.NewLine, logs.Lines));
+            Assert.True(logs.Contains("New trading day 2023-11-15 00:00:00Z (the journal ends in the day that began 2023-11-14 00:00:00Z)"), string.Join(Environment.NewLine, logs.Lines));
             await venue.StopAsync(CancellationToken.None);
         }
 
         (long Sequence, Command Command) roll = Assert.Single(JournalTestData.ReadAll(directory.JournalPath, out _), r => r.Command.Type == CommandType.NewTradingDay);
         Assert.Equal(6, roll.Sequence);
         Assert.Equal(TradingDayCalendarTests.Nanos(Day.AddDays(1).AddSeconds(5)), roll.Command.Timestamp);
+    }
+
+    [Fact]
+    public async Task An_order_stamped_after_the_boundary_but_journalled_before_the_roll_does_not_hide_the_roll_from_a_restart()
+    {
+        using var directory = new TempVenueDirectory();
+        var clock = new FakeClock(TradingDayCalendarTests.Nanos(Day.AddHours(22)));
+        var first = new FakeGateway();
+        await using (VenueService venue = VenuePipelineTests.CreateVenue(directory, first, null, out _, clock: clock))
+        {
+            await venue.StartAsync(CancellationToken.None);
+            Publish(first, VenueTestOptions.NewOrder(1, price: 1_000_000));
+
+            // Received 50 ms into the next day; the roll would have followed within 200 ms, but the venue stops first.
+            Command early = VenueTestOptions.NewOrder(2, price: 990_000);
+            early.Timestamp = TradingDayCalendarTests.Nanos(Day.AddDays(1).AddMilliseconds(50));
+            Publish(first, early);
+            first.WaitForEvents(2);
+            await venue.StopAsync(CancellationToken.None);
+        }
+
+        // The engine never left the first day, so the restart must roll: judged by the latest command it would not have.
+        clock.Set(Day.AddDays(1).AddMinutes(1));
+        var restarted = new FakeGateway();
+        await using (VenueService venue = VenuePipelineTests.CreateVenue(directory, restarted, null, out CapturingLoggerProvider logs, clock: clock))
+        {
+            await venue.StartAsync(CancellationToken.None);
+
+            // Both expire: an order taken before the roll counts in the day that is ending, as while running.
+            List<EngineEvent> expired = Events(restarted, 2);
+            Assert.Equal(["O-1", "O-2"], expired.Select(e => e.ClOrdId.ToString()));
+            Assert.All(expired, e => Assert.Equal((EventType.Cancelled, CancelReason.Expired), (e.Type, e.CancelReason)));
+            Assert.True(logs.Contains("New trading day 2023-11-15 00:00:00Z (the journal ends in the day that began 2023-11-14 00:00:00Z)"), string.Join(Environment.NewLine, logs.Lines));
+            await venue.StopAsync(CancellationToken.None);
+        }
     }
 
     [Theory]

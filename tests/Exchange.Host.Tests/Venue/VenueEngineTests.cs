@@ -106,10 +106,11 @@ public sealed class VenueEngineTests
         {
             await venue.StartAsync(CancellationToken.None);
 
-            // The day before: an order and its cancel. Then a new trading day (no events), journalled like any command.
+            // The day before: an order and its cancel. Then a new trading day (no events), journalled like any command
+            // and stamped, as the venue's own are, with the time it began (the clock's day, so a restart rolls nothing).
             Publish(gateway, VenueTestOptions.NewOrder(1));
             Publish(gateway, Cancel("C-1", "O-1"));
-            Publish(gateway, new Command { Type = CommandType.NewTradingDay });
+            Publish(gateway, new Command { Type = CommandType.NewTradingDay, Timestamp = VenueTestOptions.TestTime });
 
             // Today: an IOC that expires, a sell and a buy that fill each other, an order and its cancel; none rests.
             Command ioc = VenueTestOptions.NewOrder(2, price: 1_010_000);
