@@ -1,7 +1,6 @@
 using Exchange.Core.Commands;
 using Exchange.Core.Storage;
 using Exchange.Host.Journal;
-using Exchange.Host.Pipeline;
 using Xunit;
 using Exchange.Tests.Shared;
 
@@ -247,36 +246,5 @@ public class JournalTests
         Assert.Equal(0, periodic.SyncedSequence.Value);
         periodic.Sync();
         Assert.Equal(1, periodic.SyncedSequence.Value);
-    }
-
-    [Fact]
-    public void JournalHandler_OnARing_JournalsEveryCommandInRingOrder()
-    {
-        using var temp = new TempJournal();
-        const int count = 5_000;
-        using (JournalWriter writer = JournalWriter.Open(temp.Path, new JournalOptions { FsyncPolicy = FsyncPolicy.Never }, JournalTestData.Configuration, out _))
-        {
-            var ring = new SequenceRing<Command>(256, ProducerMode.Multi);
-            var journaller = ring.AddProcessor(new JournalEventHandler(writer), WaitStrategyKind.Blocking, "test-journaller");
-            ring.Start();
-            for (long i = 0; i < count; i++)
-            {
-                ring.Claim(out long sequence) = JournalTestData.CommandFor(i);
-                ring.Publish(sequence);
-            }
-
-            Assert.True(ring.DrainAndStop(TimeSpan.FromSeconds(60)));
-            Assert.Null(journaller.Fault);
-            Assert.Equal(count - 1, writer.DurableSequence.Value);
-        }
-
-        var records = JournalTestData.ReadAll(temp.Path, out JournalReader reader);
-        Assert.Equal(JournalReadStatus.Clean, reader.Status);
-        Assert.Equal(count, records.Count);
-        for (int i = 0; i < count; i++)
-        {
-            Assert.Equal(i, records[i].Sequence);
-            JournalTestData.AssertSame(JournalTestData.CommandFor(i), records[i].Command);
-        }
     }
 }
