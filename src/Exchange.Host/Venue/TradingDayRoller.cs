@@ -62,7 +62,7 @@ internal sealed partial class TradingDayRoller
         {
             long now = _clock.UtcNowNanos;
             long today = _calendar.DayOf(now);
-            if (journalDayTimestamp is not long latest)
+            if (journalDayTimestamp is not long stamp)
             {
                 // A fresh journal is a fresh day: the engine has no ids to forget and no orders to expire.
                 _day = today;
@@ -70,7 +70,7 @@ internal sealed partial class TradingDayRoller
                 return false;
             }
 
-            long journalDay = _calendar.DayOf(latest);
+            long journalDay = _calendar.DayOf(stamp);
             if (journalDay < today)
             {
                 _day = journalDay;

@@ -90,14 +90,19 @@ internal sealed partial class VenueService
     /// <summary>Stops whatever was started, in dependency order; safe to call more than once and after a failed start.</summary>
     private void Cleanup()
     {
-        bool timerRunning = false;
+        // Who still runs and may write to the session stores (the gateway) or the journal: null when nobody does.
+        string? storesUser = null;
+        string? journalUser = null;
         if (_pollTimer is not null)
         {
             // Wait for a poll in progress: the gateway is disposed below. If the poll does not end in time, the event
             // is not disposed either: the timer signals it when the poll ends.
             var pollDone = new ManualResetEvent(false);
-            timerRunning = _pollTimer.Dispose(pollDone) && !pollDone.WaitOne(LogoutTimeout);
-            if (!timerRunning)
+            if (_pollTimer.Dispose(pollDone) && !pollDone.WaitOne(LogoutTimeout))
+            {
+                storesUser = "the session timer's poll";
+            }
+            else
             {
                 pollDone.Dispose();
             }
@@ -117,7 +122,6 @@ internal sealed partial class VenueService
         // map: unmapping under it would crash the process at its next write. Such resources are left to the process
         // exit instead (the mapped pages are in the page cache, so what was written still reaches the files; only the
         // final trim and flush are skipped, and recovery reads the zeroed tail as the clean end).
-        bool pollerRunning = false;
         bool connectionTasks = _poller is null; // Polled connections are served by the polling thread, not tasks.
         if (_poller is not null)
         {
@@ -126,7 +130,7 @@ internal sealed partial class VenueService
             {
                 LogDrainIncomplete(_logger, "inbound");
                 _gate?.Abort();
-                pollerRunning = true;
+                storesUser = journalUser = "the polling thread";
             }
 
             if (_poller.Passes is { } passes)
@@ -137,7 +141,6 @@ internal sealed partial class VenueService
             _poller = null;
         }
 
-        bool journallerRunning = pollerRunning;
         if (_inbound is not null)
         {
             bool drained = _inbound.DrainAndStop(DrainTimeout);
@@ -147,26 +150,32 @@ internal sealed partial class VenueService
                 _gate?.Abort();
             }
 
-            journallerRunning |= !drained && _journaller is not null && !_journaller.Join(TimeSpan.Zero);
+            if (!drained && _journaller is not null && !_journaller.Join(TimeSpan.Zero))
+            {
+                journalUser ??= "the journaller";
+            }
+
             _inbound = null;
         }
 
-        bool senderRunning = pollerRunning;
         if (_outbound is not null)
         {
             if (!_outbound.DrainAndStop(DrainTimeout))
             {
                 LogDrainIncomplete(_logger, "outbound");
                 _gate?.Abort();
-                senderRunning |= !_outbound.Halt(DrainTimeout);
+                if (!_outbound.Halt(DrainTimeout))
+                {
+                    storesUser ??= "the sender";
+                }
             }
 
             _outbound = null;
         }
 
-        if (journallerRunning)
+        if (journalUser is not null)
         {
-            LogLeftOpen(_logger, "the journal", "the journaller");
+            LogLeftOpen(_logger, "the journal", journalUser);
         }
         else
         {
@@ -174,18 +183,22 @@ internal sealed partial class VenueService
         }
 
         _journal = null;
-        bool publisherRunning = _marketData is not null && !_marketData.Stop(DrainTimeout);
+        if (_marketData is not null && !_marketData.Stop(DrainTimeout))
+        {
+            storesUser ??= "the market-data publisher";
+        }
+
         _marketData = null;
+        if (connectionTasks && !_connections.IsEmpty)
+        {
+            storesUser ??= $"{_connections.Count} connections";
+        }
 
         // Last user of the gateway gone (sender, market data, timer, connections): close its session stores (flushes
         // sequence numbers).
-        if (senderRunning || publisherRunning || timerRunning || (connectionTasks && !_connections.IsEmpty))
+        if (storesUser is not null)
         {
-            string users = senderRunning ? "the sender"
-                : publisherRunning ? "the market-data publisher"
-                : timerRunning ? "the session timer's poll"
-                : $"{_connections.Count} connections";
-            LogLeftOpen(_logger, "the session stores", users);
+            LogLeftOpen(_logger, "the session stores", storesUser);
         }
         else
         {
