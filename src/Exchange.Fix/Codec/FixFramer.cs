@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Runtime.CompilerServices;
 
 namespace Exchange.Fix.Codec;
 
@@ -72,12 +73,69 @@ public sealed class FixFramer
         out SequencePosition examined,
         out GarbledReason reason)
     {
+        if (!buffer.IsSingleSegment)
+        {
+            return TryReadFrameAcrossSegments(buffer, out frame, out consumed, out examined, out reason);
+        }
+
+        FrameResult result = TryReadFrame(buffer.FirstSpan, out frame, out int used, out reason);
+        if (result == FrameResult.Incomplete)
+        {
+            consumed = buffer.Start;
+            examined = buffer.End;
+        }
+        else
+        {
+            consumed = buffer.GetPosition(used);
+            examined = consumed;
+        }
+
+        return result;
+    }
+
+    /// <summary>
+    /// <see cref="TryReadFrame(in ReadOnlySequence{byte}, out ReadOnlySpan{byte}, out SequencePosition, out SequencePosition, out GarbledReason)"/>
+    /// for bytes in one contiguous buffer (a polled socket's receive buffer): the same results, with positions as
+    /// byte counts. Incomplete consumes nothing: call again once more bytes have arrived after <paramref name="buffer"/>.
+    /// </summary>
+    /// <param name="consumed">Complete: the message's length. Incomplete: 0. Garbled: the resync point (at least 1).</param>
+    public FrameResult TryReadFrame(ReadOnlySpan<byte> buffer, out ReadOnlySpan<byte> frame, out int consumed, out GarbledReason reason)
+    {
+        FrameResult result = Scan(buffer, MaxMessageSize, out int length, out reason);
+        switch (result)
+        {
+            case FrameResult.Complete:
+                frame = buffer[..length];
+                consumed = length;
+                break;
+            case FrameResult.Incomplete:
+                frame = default;
+                consumed = 0;
+                break;
+            default:
+                frame = default;
+                consumed = FindResync(buffer);
+                break;
+        }
+
+        return result;
+    }
+
+    /// <summary>A message that may cross segments of the pipe's buffer.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private FrameResult TryReadFrameAcrossSegments(
+        in ReadOnlySequence<byte> buffer,
+        out ReadOnlySpan<byte> frame,
+        out SequencePosition consumed,
+        out SequencePosition examined,
+        out GarbledReason reason)
+    {
         frame = default;
         ReadOnlySpan<byte> first = buffer.FirstSpan;
         FrameResult result = Scan(first, MaxMessageSize, out int length, out reason);
         ReadOnlySpan<byte> source = first;
 
-        if (result == FrameResult.Incomplete && !buffer.IsSingleSegment)
+        if (result == FrameResult.Incomplete)
         {
             // The message crosses segments: learn its length from a small head copy, and copy the whole message
             // only once every byte of it has arrived (so a slow sender does not cause repeated large copies).
@@ -247,6 +305,31 @@ public sealed class FixFramer
         }
 
         return buffer.End;
+    }
+
+    /// <summary><see cref="FindResync(in ReadOnlySequence{byte})"/> for a contiguous buffer, as a byte count.</summary>
+    internal static int FindResync(ReadOnlySpan<byte> buffer)
+    {
+        int at = 1;
+        while (at < buffer.Length)
+        {
+            int eight = buffer[at..].IndexOf((byte)'8');
+            if (eight < 0)
+            {
+                break;
+            }
+
+            at += eight;
+            ReadOnlySpan<byte> rest = buffer[at..];
+            if (rest.Length >= ResyncMarker.Length ? rest.StartsWith(ResyncMarker) : ResyncMarker.StartsWith(rest))
+            {
+                return at;
+            }
+
+            at++;
+        }
+
+        return buffer.Length;
     }
 
     /// <summary>

@@ -294,6 +294,7 @@ public sealed partial class FixMessage
 
     public int TagAt(int index) => _fields[index].Tag;
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public ReadOnlySpan<byte> ValueAt(int index)
     {
         ref readonly Field field = ref _fields[index];
@@ -307,12 +308,14 @@ public sealed partial class FixMessage
     public int FieldStartAt(int index) => _fields[index].Start;
 
     /// <summary>The value of the first <paramref name="tag"/>, or empty when absent (an empty value is a parse error).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public ReadOnlySpan<byte> GetSpan(int tag)
     {
         int index = IndexOf(tag);
         return index < 0 ? default : ValueAt(index);
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TryGetSpan(int tag, out ReadOnlySpan<byte> value)
     {
         int index = IndexOf(tag);
@@ -320,6 +323,12 @@ public sealed partial class FixMessage
         return index >= 0;
     }
 
+    // The typed readers below are inlined into their callers (the session header, the order mappers): their common
+    // cases are a missing field and a value validation already parsed, one load each. Parsing the bytes (a field
+    // validation did not check) is out of line, so inlining a reader adds only those. The venue's JIT has no
+    // profile to make these decisions itself (tiered compilation is off).
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public FieldStatus ReadInt(int tag, out int value)
     {
         FieldStatus status = ReadLong(tag, out long wide);
@@ -332,6 +341,7 @@ public sealed partial class FixMessage
         return status;
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public FieldStatus ReadLong(int tag, out long value)
     {
         int index = IndexOf(tag);
@@ -348,9 +358,10 @@ public sealed partial class FixMessage
             return FieldStatus.Ok;
         }
 
-        return FixInt.TryParse(ValueAt(index), out value);
+        return ParseLong(index, out value);
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public FieldStatus ReadChar(int tag, out byte value)
     {
         int index = IndexOf(tag);
@@ -367,9 +378,10 @@ public sealed partial class FixMessage
             return FieldStatus.Ok;
         }
 
-        return FixChar.TryParse(ValueAt(index), out value);
+        return ParseChar(index, out value);
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public FieldStatus ReadBool(int tag, out bool value)
     {
         int index = IndexOf(tag);
@@ -386,9 +398,10 @@ public sealed partial class FixMessage
             return FieldStatus.Ok;
         }
 
-        return FixBool.TryParse(ValueAt(index), out value);
+        return ParseBool(index, out value);
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public FieldStatus ReadTimestamp(int tag, out long unixNanos)
     {
         int index = IndexOf(tag);
@@ -405,10 +418,11 @@ public sealed partial class FixMessage
             return FieldStatus.Ok;
         }
 
-        return FixTimestamp.TryParse(ValueAt(index), out unixNanos);
+        return ParseTimestamp(index, out unixNanos);
     }
 
     /// <summary>Reads a decimal as a long count of 10^-<paramref name="decimals"/> units, exactly (see <see cref="FixPrice"/>).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public FieldStatus ReadPrice(int tag, int decimals, out long units)
     {
         int index = IndexOf(tag);
@@ -421,10 +435,17 @@ public sealed partial class FixMessage
         ref readonly Field field = ref _fields[index];
         if (field.Kind == FieldValueKind.Decimal)
         {
+            if (field.Scale == decimals)
+            {
+                // Written at exactly the wanted precision (a quantity "100", a price "143.4200"): nothing to scale.
+                units = field.Value;
+                return FieldStatus.Ok;
+            }
+
             return FixPrice.Rescale(field.Value, field.Scale, decimals, out units);
         }
 
-        return FixPrice.TryParse(ValueAt(index), decimals, out units);
+        return ParsePrice(index, decimals, out units);
     }
 
     public bool TryGetInt(int tag, out int value) => ReadInt(tag, out value) == FieldStatus.Ok;
@@ -438,6 +459,28 @@ public sealed partial class FixMessage
     public bool TryGetTimestamp(int tag, out long unixNanos) => ReadTimestamp(tag, out unixNanos) == FieldStatus.Ok;
 
     public bool TryGetPrice(int tag, int decimals, out long units) => ReadPrice(tag, decimals, out units) == FieldStatus.Ok;
+
+    // Out-of-line halves of the typed readers: a value validation did not parse, read from its bytes.
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private FieldStatus ParseLong(int index, out long value) =>
+        FixInt.TryParse(ValueAt(index), out value);
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private FieldStatus ParseChar(int index, out byte value) =>
+        FixChar.TryParse(ValueAt(index), out value);
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private FieldStatus ParseBool(int index, out bool value) =>
+        FixBool.TryParse(ValueAt(index), out value);
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private FieldStatus ParseTimestamp(int index, out long unixNanos) =>
+        FixTimestamp.TryParse(ValueAt(index), out unixNanos);
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private FieldStatus ParsePrice(int index, int decimals, out long units) =>
+        FixPrice.TryParse(ValueAt(index), decimals, out units);
 
     private int IndexOfHighTag(int tag) => IndexOfHighTag(tag, _count);
 

@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
 namespace Exchange.Fix.Codec;
@@ -179,6 +180,7 @@ public static class FixPrice
     /// integer (sign applied) and the count of digits after the point, so <see cref="Rescale"/> can later produce the
     /// value at any number of decimals without reading the bytes again.
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static DigitsResult TryParseDigits(ReadOnlySpan<byte> value, out long mantissa, out int scale)
     {
         mantissa = 0;
@@ -227,14 +229,11 @@ public static class FixPrice
     /// count of 10^-<paramref name="decimals"/> units, with exactly <see cref="TryParse"/>'s results: OffScale when
     /// a dropped digit is not zero, OutOfRange when the scaled value does not fit a long.
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static FieldStatus Rescale(long mantissa, int scale, int decimals, out long units)
     {
         units = 0;
-        if ((uint)decimals > MaxDecimals)
-        {
-            throw new ArgumentOutOfRangeException(nameof(decimals));
-        }
-
+        ArgumentOutOfRangeException.ThrowIfGreaterThan((uint)decimals, (uint)MaxDecimals, nameof(decimals));
         if (scale == decimals)
         {
             // Written at exactly the wanted precision (a quantity "100", a price "143.4200"): nothing to scale.

@@ -94,6 +94,7 @@ internal static class PlannedCheck
         return true;
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static bool PassesDecimal(ref FixMessage.Field field, ref byte raw)
     {
         ReadOnlySpan<byte> value = MemoryMarshal.CreateReadOnlySpan(ref Unsafe.Add(ref raw, field.Offset), field.Length);
@@ -107,6 +108,7 @@ internal static class PlannedCheck
         return true;
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static bool PassesTimestamp(ref FixMessage.Field field, ref byte raw, ref TimestampCache timestamps)
     {
         ReadOnlySpan<byte> value = MemoryMarshal.CreateReadOnlySpan(ref Unsafe.Add(ref raw, field.Offset), field.Length);

@@ -77,6 +77,14 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
     /// <param name="examined">How far the pipe has been looked at (its end when waiting for more).</param>
     public void Process(in ReadOnlySequence<byte> buffer, out SequencePosition consumed, out SequencePosition examined)
     {
+        if (buffer.IsSingleSegment)
+        {
+            int done = Process(buffer.FirstSpan);
+            consumed = buffer.GetPosition(done);
+            examined = Transport.CloseRequested ? consumed : buffer.End;
+            return;
+        }
+
         ReadOnlySequence<byte> rest = buffer;
         while (true)
         {
@@ -86,16 +94,7 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
                 return;
             }
 
-            if (result == FrameResult.Complete)
-            {
-                _resyncing = false;
-                OnFrame(frame);
-            }
-            else
-            {
-                OnGarbled(rest, why);
-            }
-
+            OnFrameResult(result, frame, why, result == FrameResult.Garbled && StartsWithFix(rest));
             if (Transport.CloseRequested)
             {
                 examined = consumed;
@@ -118,6 +117,49 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
                 examined = rest.End;
                 return;
             }
+        }
+    }
+
+    /// <summary>
+    /// Frames and handles every complete message in a contiguous <paramref name="buffer"/> (a polled socket's receive
+    /// buffer, or a pipe buffer in one segment); returns how many bytes are done with. The rest is an incomplete
+    /// message, or anything after the point where the connection started closing.
+    /// </summary>
+    public int Process(ReadOnlySpan<byte> buffer)
+    {
+        int done = 0;
+        while (done < buffer.Length)
+        {
+            ReadOnlySpan<byte> rest = buffer[done..];
+            FrameResult result = _framer.TryReadFrame(rest, out ReadOnlySpan<byte> frame, out int used, out GarbledReason why);
+            if (result == FrameResult.Incomplete)
+            {
+                break;
+            }
+
+            OnFrameResult(result, frame, why, result == FrameResult.Garbled && rest.StartsWith("8=FIX"u8));
+            done += used;
+            if (Transport.CloseRequested)
+            {
+                break;
+            }
+        }
+
+        return done;
+    }
+
+    /// <param name="startsWithFix">Garbled input only: whether the bytes the framer looked at begin with "8=FIX".</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void OnFrameResult(FrameResult result, ReadOnlySpan<byte> frame, GarbledReason why, bool startsWithFix)
+    {
+        if (result == FrameResult.Complete)
+        {
+            _resyncing = false;
+            OnFrame(frame);
+        }
+        else
+        {
+            OnGarbled(why, startsWithFix);
         }
     }
 
@@ -359,16 +401,20 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
     }
 
     /// <summary>The slot after the pending commands; it becomes pending when the caller increments the count.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private ref Command NextCommandSlot()
     {
         if (_commandCount == _commands.Length)
         {
-            // Only a burst released from the gap queue gets here; steady state holds one command at a time.
-            Array.Resize(ref _commands, _commands.Length * 2);
+            GrowCommands();
         }
 
         return ref _commands[_commandCount];
     }
+
+    /// <summary>Only a burst released from the gap queue gets here; steady state holds one command at a time.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void GrowCommands() => Array.Resize(ref _commands, _commands.Length * 2);
 
     private void OnFrame(ReadOnlySpan<byte> frame)
     {
@@ -408,7 +454,7 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
         Deliver(InboundMessages.WithAdminFields(header, parsed));
     }
 
-    private void OnGarbled(in ReadOnlySequence<byte> buffer, GarbledReason why)
+    private void OnGarbled(GarbledReason why, bool startsWithFix)
     {
         if (_garbledCount++ % _s.Options.GarbledLogInterval == 0)
         {
@@ -418,7 +464,7 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
         // A frame that starts like FIX but names another version is a wrong BeginString (Logout), not line noise;
         // unless it was found by resynchronising after garbled input, where "8=FIX" may sit inside a field's value
         // (58=FIX ...) and says nothing about the client's version.
-        bool wrongVersion = why == GarbledReason.BadBeginString && !_resyncing && StartsWithFix(buffer);
+        bool wrongVersion = why == GarbledReason.BadBeginString && !_resyncing && startsWithFix;
         _resyncing = true;
         if (Bound is null || wrongVersion)
         {

@@ -18,6 +18,11 @@ public interface IFixConnectionReader
     /// <param name="examined">Everything before this position was looked at; call again only with more bytes.</param>
     void Process(in ReadOnlySequence<byte> buffer, out SequencePosition consumed, out SequencePosition examined);
 
+    /// <summary>Frames and handles every complete message in a contiguous <paramref name="buffer"/>.</summary>
+    /// <param name="buffer">Unconsumed bytes received so far, in one piece (a socket's receive buffer).</param>
+    /// <returns>How many bytes at the start are done with; keep the rest and call again once more have arrived.</returns>
+    int Process(ReadOnlySpan<byte> buffer);
+
     /// <summary>The connection ended (peer gone, read error or <see cref="CloseRequested"/>): releases its session.</summary>
     void Detach(string why);
 }

@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using Exchange.Fix.Codec;
 using Exchange.Fix.Dictionary;
 using Exchange.Fix.Session;
@@ -8,6 +9,7 @@ namespace Exchange.Fix.Gateway;
 internal static class InboundMessages
 {
     /// <summary>The session's view of a parsed message's type (application, admin, unsupported or unknown).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static SessionMsgType Classify(FixMessage message, FixDictionary dictionary) => Classify(message.MsgTypeKind, message.MsgType, dictionary);
 
     /// <summary>True for the types whose <see cref="InboundMessage"/> carries header fields only (see <see cref="Header"/>).</summary>
@@ -19,6 +21,7 @@ internal static class InboundMessages
     /// Values come from the validator's parsed fields where it checked them.
     /// </summary>
     /// <param name="error">The dictionary's verdict (<see cref="FixDictionary.Validate"/>), reported as a session Reject.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Header(FixMessage message, FixFieldError error, SessionMsgType type, out InboundMessage header) => header = new(
         type,
         message.MsgType,

@@ -1,5 +1,6 @@
 using System.Buffers.Binary;
 using System.Diagnostics.CodeAnalysis;
+using System.Runtime.CompilerServices;
 using System.Text;
 using Exchange.Core.Domain;
 
@@ -62,6 +63,7 @@ public sealed class InstrumentDirectory
 
     public int Count => _byId.Length;
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TryGet(ReadOnlySpan<byte> symbol, [NotNullWhen(true)] out Instrument? instrument)
     {
         ulong key = KeyOf(symbol);
@@ -102,6 +104,7 @@ public sealed class InstrumentDirectory
     /// four (which overlap and so cover every byte), for 1..3 bytes its first, middle and last byte. Longer symbols get
     /// the same word as a hash only.
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static ulong KeyOf(ReadOnlySpan<byte> symbol)
     {
         int length = symbol.Length;

@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using Exchange.Core.Events;
 using Exchange.Fix.Codec;
 
@@ -30,6 +31,7 @@ public readonly record struct MappingResult
 {
     private readonly ulong _bits;
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private MappingResult(MappingOutcome outcome, int refTag, SessionRejectReason sessionReason, RejectReason reason)
     {
         _bits = (uint)refTag | ((ulong)outcome << 32) | ((ulong)checked((byte)sessionReason) << 40) | ((ulong)reason << 48);
@@ -48,6 +50,7 @@ public readonly record struct MappingResult
 
     public bool IsOk => Outcome == MappingOutcome.Ok;
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static MappingResult Session(int tag, SessionRejectReason reason) => new(MappingOutcome.SessionReject, tag, reason, RejectReason.None);
 
     public static MappingResult Session(int tag, FieldStatus status)
@@ -56,6 +59,7 @@ public readonly record struct MappingResult
         return Session(error.Tag, error.Reason);
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static MappingResult Business(int tag, RejectReason reason) => new(MappingOutcome.BusinessReject, tag, SessionRejectReason.Other, reason);
 
     /// <summary>Fixed ASCII text for Text (58) explaining the problem.</summary>

@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using Exchange.Fix.Codec;
 using Exchange.Fix.Mapping;
 
@@ -328,6 +329,7 @@ public sealed partial class FixSession
         return true;
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private bool CompIdsMatch(in InboundMessage m, out int badTag)
     {
         if (!m.SenderCompID.SequenceEqual(_config.TargetCompIDBytes))
@@ -347,6 +349,7 @@ public sealed partial class FixSession
     }
 
     /// <summary>A missing SendingTime passes here; it is rejected as a missing required tag when processed in order.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private bool SendingTimeAccurate(in InboundMessage m, long nowUtc) =>
         m.SendingTimeNanos is not long sending || Math.Abs(nowUtc - sending) <= _sendingTimeToleranceNanos;
 

@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using Exchange.Fix.Codec;
 
 namespace Exchange.Fix.Session;
@@ -19,6 +20,7 @@ public readonly ref struct InboundMessage
     /// place: an object initializer over this many fields makes the JIT zero and copy a temporary of the whole struct
     /// (~190 bytes) several times per message. Admin-only fields are added with an initializer where they apply.
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal InboundMessage(
         SessionMsgType type,
         ReadOnlySpan<byte> msgType,

@@ -68,7 +68,7 @@ public sealed class PolledConnection : IFixConnection, IDisposable
     }
 
     /// <summary>The unconsumed received bytes (valid until the next <see cref="Receive"/>).</summary>
-    public ReadOnlySequence<byte> Received => new(_receive, _receiveStart, _receiveEnd - _receiveStart);
+    public ReadOnlySpan<byte> Received => _receive.AsSpan(_receiveStart, _receiveEnd - _receiveStart);
 
     /// <summary>Poller: reads what the socket has without waiting.</summary>
     public ReceiveStatus Receive()
@@ -115,10 +115,10 @@ public sealed class PolledConnection : IFixConnection, IDisposable
         return ReceiveStatus.Received;
     }
 
-    /// <summary>Poller: drops the bytes of <see cref="Received"/> before <paramref name="consumed"/>.</summary>
-    public void Consume(SequencePosition consumed)
+    /// <summary>Poller: drops the first <paramref name="consumed"/> bytes of <see cref="Received"/>.</summary>
+    public void Consume(int consumed)
     {
-        _receiveStart += (int)Received.Slice(0, consumed).Length;
+        _receiveStart += consumed;
         if (_receiveStart == _receiveEnd)
         {
             _receiveStart = 0;

@@ -231,8 +231,7 @@ internal sealed class ConnectionPoller
             any = true;
             try
             {
-                attached.Reader.Process(connection.Received, out SequencePosition consumed, out _);
-                connection.Consume(consumed);
+                connection.Consume(attached.Reader.Process(connection.Received));
             }
 #pragma warning disable CA1031 // One connection's failure is reported and ends that connection only.
             catch (Exception exception)

@@ -53,7 +53,7 @@ internal static class VenueWarmup
             IFixConnectionReader reader = gateway.Attach(new DiscardingConnection(-1, "warm-up"));
             foreach (ReadOnlyMemory<byte> message in script.Messages(Rounds))
             {
-                reader.Process(new ReadOnlySequence<byte>(message), out _, out _);
+                reader.Process(message.Span);
                 messages++;
                 foreach (Core.Commands.Command command in publisher.Take())
                 {

@@ -16,7 +16,7 @@ public class FixRobustnessTest
     private const int MaxMessageSize = 1024;
     private const int MaxChunk = 64;
 
-    private static readonly byte[][] ValidMessages =
+    internal static readonly byte[][] ValidMessages =
     [
         FixTestMessages.Wrap(FixTestMessages.NewOrderBody),
         FixTestMessages.Wrap("35=0|49=CLIENT1|56=VENUE|34=8|52=20240315-14:30:01.000|"),
@@ -96,7 +96,8 @@ public class FixRobustnessTest
         Assert.True(validFrames > 20, $"only {validFrames} intact messages were framed");
     }
 
-    private static byte[] NextPiece(Random random)
+    /// <summary>One piece of a noisy stream: a valid message, random bytes, a truncated, oversized or bit-flipped one.</summary>
+    internal static byte[] NextPiece(Random random)
     {
         byte[] valid = ValidMessages[random.Next(ValidMessages.Length)];
         switch (random.Next(6))

@@ -79,4 +79,48 @@ public sealed class ConnectionHandlerProcessTests
         Assert.Equal(buffer.Length, buffer.Slice(0, consumed).Length);
         Assert.Equal(buffer.Length, buffer.Slice(0, examined).Length);
     }
+
+    [Theory]
+    [InlineData(1)]
+    [InlineData(2)]
+    [InlineData(3)]
+    public void A_contiguous_buffer_fed_in_random_reads_answers_as_one_byte_segments_do(int seed)
+    {
+        using var contiguous = new GatewayHarness();
+        using var segmented = new GatewayHarness();
+        contiguous.LogOn();
+        segmented.LogOn();
+        var random = new Random(seed);
+        var stream = new List<byte>();
+        for (int i = 0; i < 60; i++)
+        {
+            // Orders in sequence (each harness numbers its own alike), with garbage and broken frames between them.
+            byte[] order = contiguous.Message("D", GatewayHarness.NewOrder($"O{i}"));
+            segmented.NextClientSeq++;
+            stream.AddRange(order);
+            if (random.Next(3) == 0)
+            {
+                stream.AddRange(FixRobustnessTest.NextPiece(random).Where(b => b != (byte)'8'));
+            }
+        }
+
+        byte[] bytes = [.. stream];
+        int received = 0;
+        int consumed = 0;
+        while (received < bytes.Length)
+        {
+            // A socket read appends to what is still unconsumed, as PolledConnection's buffer does.
+            received = Math.Min(bytes.Length, received + random.Next(1, 200));
+            consumed += contiguous.Handler.Process(bytes.AsSpan(consumed, received - consumed));
+        }
+
+        segmented.Handler.Process(FixTestMessages.Segmented(bytes, 1), out _, out _);
+
+        Assert.Equal(bytes.Length, consumed);
+        Assert.Equal(60, contiguous.Publisher.Commands.Count);
+        Assert.Equal(
+            segmented.Publisher.Commands.Select(c => c.ClOrdId.ToString()),
+            contiguous.Publisher.Commands.Select(c => c.ClOrdId.ToString()));
+        Assert.Equal(segmented.Connection.Recorded.Flushed.ToArray(), contiguous.Connection.Recorded.Flushed.ToArray());
+    }
 }

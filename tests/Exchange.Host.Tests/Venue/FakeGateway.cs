@@ -200,6 +200,8 @@ internal sealed class FakeGateway : IFixGateway, IGatewayFactory, IDisposable
             examined = buffer.End;
         }
 
+        public int Process(ReadOnlySpan<byte> buffer) => buffer.Length;
+
         public void Detach(string why)
         {
         }
