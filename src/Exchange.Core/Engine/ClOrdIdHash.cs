@@ -61,9 +61,11 @@ internal static class ClOrdIdHash
         return bytes.IsEmpty ? 0u : bytes[^1];
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static ulong Mix(ulong hash, ulong word) => BitOperations.RotateLeft((hash ^ word) * 0x9E3779B97F4A7C15UL, 31);
 
     /// <summary>The MurmurHash3 64-bit finaliser, so the low bits used as a bucket are well mixed.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static ulong Avalanche(ulong hash)
     {
         hash ^= hash >> 33;

@@ -53,6 +53,7 @@ internal sealed class ClOrdIdIndex
     public static ulong Hash(int ownerId, in ClOrdId clOrdId) => ClOrdIdHash.Full(ClOrdIdHash.Group(ownerId, clOrdId), clOrdId);
 
     /// <summary>Finds the order slot (owner, id) names; <paramref name="hash"/> is <see cref="Hash"/> of the same key.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TryFind(ulong hash, int ownerId, in ClOrdId clOrdId, out int slot)
     {
         Entry[] entries = _entries;

@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using Exchange.Core.Events;
 
 namespace Exchange.Core.Engine;
@@ -18,11 +19,12 @@ internal sealed class EventBuffer
     public void Clear() => _count = 0;
 
     /// <summary>Appends a cleared event carrying the next event id. The ref is valid until the next call.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public ref EngineEvent Add()
     {
         if (_count == _events.Length)
         {
-            Array.Resize(ref _events, _events.Length * 2);
+            Grow();
         }
 
         ref EngineEvent e = ref _events[_count++];
@@ -30,6 +32,9 @@ internal sealed class EventBuffer
         e.EventId = ++_lastEventId;
         return ref e;
     }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void Grow() => Array.Resize(ref _events, _events.Length * 2);
 
     public ReadOnlySpan<EngineEvent> AsSpan() => new(_events, 0, _count);
 

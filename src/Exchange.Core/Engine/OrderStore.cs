@@ -53,6 +53,7 @@ internal sealed class OrderStore
     public bool HasCapacity => LiveCount < _maxCapacity;
 
     /// <summary>Takes a free slot, cleared, with a fresh order id. Caller checks <see cref="HasCapacity"/> first.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public int Allocate()
     {
         if (_freeCount == 0)
@@ -77,6 +78,7 @@ internal sealed class OrderStore
         return slot;
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Release(int slot)
     {
         _slots[slot].OrderId = 0;

@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using System.Numerics;
 using Exchange.Core.Domain;
 using Exchange.Core.Memory;
@@ -80,12 +81,17 @@ internal sealed unsafe class UsedClOrdIds
     /// <summary>Ids recorded since the day started.</summary>
     public int Count { get; private set; }
 
-    public bool IsFull => Count >= Capacity;
+    public bool IsFull
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => Count >= Capacity;
+    }
 
     /// <summary>
     /// Whether (owner, id) was recorded today. When it was not, <paramref name="freeBucket"/> is where
     /// <see cref="Record"/> would put it. <paramref name="groupHash"/> is <see cref="ClOrdIdHash.Group"/> of the same key.
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool Contains(ulong groupHash, int ownerId, in ClOrdId clOrdId, out int freeBucket)
     {
         Entry* entries = _entries;

@@ -118,6 +118,7 @@ public struct SortedArrayLevelIndex : IPriceLevelIndex
     private readonly long ToPrice(long key) => _bestIsHighest ? key : -key;
 
     /// <summary>The first index whose key is >= <paramref name="key"/> (the position to insert at, or the match).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private readonly int LowerBound(long key)
     {
         long[] keys = _keys;
