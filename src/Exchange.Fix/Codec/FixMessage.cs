@@ -183,6 +183,7 @@ public sealed partial class FixMessage
     }
 
     /// <summary>Copies <paramref name="frame"/>, marks its SOHs and clears the previous message's state.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void Load(ReadOnlySpan<byte> frame)
     {
         if (frame.Length > _maxMessageSize)

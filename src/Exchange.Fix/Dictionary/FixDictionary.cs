@@ -182,6 +182,7 @@ public sealed class FixDictionary
     /// Each check writes only its own field, so the order does not change what is stored; false decides nothing (the
     /// caller then runs the checks in wire order, which finds the first error as the walk does).
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static bool PassesByKind(LayoutPlan plan, Span<FixMessage.Field> fields, ReadOnlySpan<byte> raw, ref TimestampCache timestamps)
     {
         // Safe: a plan is applied only to a message with exactly its fields, and its checks index those fields.

@@ -427,6 +427,7 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
     /// The session step after parse and validation: the current message (already in the parsed view) through the
     /// session rules, mapping and publishing. Internal so a benchmark can time the session layer apart from the codec.
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal void OnParsed()
     {
         FixMessage parsed = _message;

@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using Exchange.Core.Commands;
 using Exchange.Core.Domain;
 using Exchange.Fix.Codec;
@@ -23,6 +24,7 @@ public static class NewOrderSingleReader
     /// it in the ExecutionReport (see <see cref="RejectEvents"/>); Sequence is left for the caller's ring.
     /// </summary>
     /// <param name="receiveTime">Gateway receive time, Unix nanoseconds; becomes <see cref="Command.Timestamp"/>.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static MappingResult Read(FixMessage message, InstrumentDirectory instruments, int ownerId, long receiveTime, out Command command)
     {
         command = default;

@@ -289,6 +289,7 @@ public sealed partial class FixSession
     }
 
     /// <summary>Checks that apply whatever the sequence number. False when the message was answered and handled.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private bool ValidateHeader(in InboundMessage m, long nowUtc)
     {
         if (!CompIdsMatch(m, out int badTag))
