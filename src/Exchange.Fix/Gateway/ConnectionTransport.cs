@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using System.Buffers;
 using System.IO.Pipelines;
 using Exchange.Fix.Session;
@@ -84,7 +85,18 @@ internal sealed class ConnectionTransport : ISessionTransport
     public void ReleaseSession() => SessionReleased = true;
 
     /// <summary>Ends a section: one flush for everything written in it, then any disconnect the session asked for.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void EndSection()
+    {
+        // Most sections (an inbound order) wrote nothing and end nothing: two loads, no call.
+        if (_holdingWriteLock || _disconnectPending)
+        {
+            EndWritingSection();
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void EndWritingSection()
     {
         if (_holdingWriteLock)
         {
