@@ -129,7 +129,7 @@ internal sealed class FixClientSession : IDisposable
     {
         while (!bytes.IsEmpty)
         {
-            int sent = _socket.Send(bytes, SocketFlags.None, out SocketError error);
+            int sent = SocketCalls.Send(_socket, bytes, out SocketError error);
             if (error == SocketError.WouldBlock)
             {
                 Thread.SpinWait(20);

@@ -60,7 +60,7 @@ internal sealed class ReplyReader
             return -1;
         }
 
-        int read = _session.Socket.Receive(_buffer.AsSpan(_end), SocketFlags.None, out SocketError error);
+        int read = SocketCalls.Receive(_session.Socket, _buffer.AsSpan(_end), out SocketError error);
         if (error is SocketError.WouldBlock or SocketError.TimedOut)
         {
             // Non-blocking: nothing there yet. Blocking: the receive timeout passed, so the caller can check its deadline.

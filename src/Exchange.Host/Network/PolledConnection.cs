@@ -91,7 +91,7 @@ public sealed class PolledConnection : IFixConnection, IDisposable
         SocketError error;
         try
         {
-            read = _socket.Receive(_receive.AsSpan(_receiveEnd), SocketFlags.None, out error);
+            read = SocketCalls.Receive(_socket, _receive.AsSpan(_receiveEnd), out error);
         }
         catch (ObjectDisposedException)
         {
@@ -211,7 +211,7 @@ public sealed class PolledConnection : IFixConnection, IDisposable
             SocketError error;
             try
             {
-                sent = _socket.Send(_output.PendingSpan, SocketFlags.None, out error);
+                sent = SocketCalls.Send(_socket, _output.PendingSpan, out error);
             }
             catch (ObjectDisposedException)
             {
