@@ -1,5 +1,4 @@
 using System.Buffers;
-using System.Net;
 using System.Net.Sockets;
 using Exchange.Host.Network;
 using Xunit;
@@ -11,32 +10,21 @@ namespace Exchange.Host.Tests.Network;
 public sealed class PolledConnectionTests : IDisposable
 {
     private static readonly TimeSpan Timeout = TimeSpan.FromSeconds(10);
-    private readonly Socket _client;
-    private readonly Socket _server;
+    private readonly LoopbackSocketPair _pair = new();
 
-    public PolledConnectionTests()
-    {
-        using var listener = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp);
-        listener.Bind(new IPEndPoint(IPAddress.Loopback, 0));
-        listener.Listen(1);
-        _client = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp);
-        _client.Connect(listener.LocalEndPoint!);
-        _server = listener.Accept();
-    }
+    private Socket Client => _pair.Client;
 
-    public void Dispose()
-    {
-        _client.Dispose();
-        _server.Dispose();
-    }
+    private Socket Server => _pair.Server;
+
+    public void Dispose() => _pair.Dispose();
 
     [Fact]
     public void Received_bytes_accumulate_until_consumed_and_a_partial_message_is_kept()
     {
-        using var connection = new PolledConnection(_server, 1, Environment.CurrentManagedThreadId, 64);
+        using var connection = new PolledConnection(Server, 1, Environment.CurrentManagedThreadId, 64);
         Assert.Equal(ReceiveStatus.NothingNew, connection.Receive());
 
-        _client.Send("hello"u8);
+        Client.Send("hello"u8);
         Assert.Equal(ReceiveStatus.Received, ReceiveUntilData(connection));
         Assert.Equal("hello"u8.ToArray(), connection.Received.ToArray());
         connection.Consume(2);
@@ -44,7 +32,7 @@ public sealed class PolledConnectionTests : IDisposable
 
         // More than the buffer's free tail: the unconsumed bytes move to the front, nothing is lost or reordered.
         byte[] more = Enumerable.Range(0, 60).Select(i => (byte)('a' + (i % 26))).ToArray();
-        _client.Send(more);
+        Client.Send(more);
         var all = new List<byte>("llo"u8.ToArray());
         all.AddRange(more);
         while (connection.Received.Length < all.Count)
@@ -60,11 +48,11 @@ public sealed class PolledConnectionTests : IDisposable
     [Fact]
     public void A_flush_on_the_polling_thread_waits_for_SendPending_and_one_elsewhere_sends_at_once()
     {
-        using var polled = new PolledConnection(_server, 1, Environment.CurrentManagedThreadId, 1024);
+        using var polled = new PolledConnection(Server, 1, Environment.CurrentManagedThreadId, 1024);
         Write(polled, "abc"u8);
         Assert.Equal(3, polled.Backlog);
         Thread.Sleep(50);
-        Assert.Equal(0, _client.Available);
+        Assert.Equal(0, Client.Available);
         polled.SendPending();
         Assert.Equal(0, polled.Backlog);
         Assert.Equal("abc", ReadExactly(3));
@@ -79,9 +67,9 @@ public sealed class PolledConnectionTests : IDisposable
     [Fact]
     public void A_client_that_does_not_read_builds_a_backlog_that_drains_in_order_once_it_reads()
     {
-        _client.ReceiveBufferSize = 4096;
-        _server.SendBufferSize = 4096;
-        using var polled = new PolledConnection(_server, 1, Environment.CurrentManagedThreadId, 1024);
+        Client.ReceiveBufferSize = 4096;
+        Server.SendBufferSize = 4096;
+        using var polled = new PolledConnection(Server, 1, Environment.CurrentManagedThreadId, 1024);
         byte[] chunk = new byte[1000];
         const int chunks = 200;
         for (int i = 0; i < chunks; i++)
@@ -98,9 +86,9 @@ public sealed class PolledConnectionTests : IDisposable
         while (total < received.Length)
         {
             polled.SendPending();
-            if (_client.Poll(10_000, SelectMode.SelectRead))
+            if (Client.Poll(10_000, SelectMode.SelectRead))
             {
-                total += _client.Receive(received, total, received.Length - total, SocketFlags.None);
+                total += Client.Receive(received, total, received.Length - total, SocketFlags.None);
             }
         }
 
@@ -114,20 +102,20 @@ public sealed class PolledConnectionTests : IDisposable
     [Fact]
     public async Task Close_sends_what_is_queued_then_the_client_sees_the_end_and_the_peer_closing_is_seen()
     {
-        var polled = new PolledConnection(_server, 1, Environment.CurrentManagedThreadId, 1024);
+        var polled = new PolledConnection(Server, 1, Environment.CurrentManagedThreadId, 1024);
         Write(polled, "bye"u8);
         await polled.CloseAsync(TimeSpan.FromSeconds(5));
         Assert.False(polled.CanWrite);
         Assert.Equal("bye", ReadExactly(3));
-        Assert.Equal(0, _client.Receive(new byte[8]));
+        Assert.Equal(0, Client.Receive(new byte[8]));
         Assert.Equal(ReceiveStatus.Closed, polled.Receive());
     }
 
     [Fact]
     public void The_client_closing_is_reported_as_closed()
     {
-        using var polled = new PolledConnection(_server, 1, Environment.CurrentManagedThreadId, 1024);
-        _client.Shutdown(SocketShutdown.Both);
+        using var polled = new PolledConnection(Server, 1, Environment.CurrentManagedThreadId, 1024);
+        Client.Shutdown(SocketShutdown.Both);
         Assert.Equal(ReceiveStatus.Closed, ReceiveUntilData(polled));
         Assert.True(polled.IsClosed);
     }
@@ -135,14 +123,14 @@ public sealed class PolledConnectionTests : IDisposable
     [Fact]
     public void Polled_reads_and_writes_allocate_nothing_in_steady_state()
     {
-        using var polled = new PolledConnection(_server, 1, Environment.CurrentManagedThreadId, 4096);
+        using var polled = new PolledConnection(Server, 1, Environment.CurrentManagedThreadId, 4096);
         byte[] message = new byte[200];
         byte[] reply = new byte[300];
         void RoundTrips(int count)
         {
             for (int i = 0; i < count; i++)
             {
-                _client.Send(message, SocketFlags.None);
+                Client.Send(message, SocketFlags.None);
                 int have = 0;
                 while (have < message.Length)
                 {
@@ -163,7 +151,7 @@ public sealed class PolledConnectionTests : IDisposable
                 int got = 0;
                 while (got < reply.Length)
                 {
-                    got += _client.Receive(reply.AsSpan(got), SocketFlags.None);
+                    got += Client.Receive(reply.AsSpan(got), SocketFlags.None);
                 }
             }
         }
@@ -210,10 +198,10 @@ public sealed class PolledConnectionTests : IDisposable
     {
         byte[] buffer = new byte[count];
         int read = 0;
-        _client.ReceiveTimeout = (int)Timeout.TotalMilliseconds;
+        Client.ReceiveTimeout = (int)Timeout.TotalMilliseconds;
         while (read < count)
         {
-            int n = _client.Receive(buffer, read, count - read, SocketFlags.None);
+            int n = Client.Receive(buffer, read, count - read, SocketFlags.None);
             Assert.True(n > 0, "connection closed early");
             read += n;
         }

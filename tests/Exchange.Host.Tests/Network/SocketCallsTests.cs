@@ -1,4 +1,3 @@
-using System.Net;
 using System.Net.Sockets;
 using Exchange.Host.Network;
 using Xunit;
@@ -12,34 +11,24 @@ namespace Exchange.Host.Tests.Network;
 /// </summary>
 public sealed class SocketCallsTests : IDisposable
 {
-    private readonly Socket _client;
-    private readonly Socket _server;
+    private readonly LoopbackSocketPair _pair = new();
 
-    public SocketCallsTests()
-    {
-        using var listener = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp);
-        listener.Bind(new IPEndPoint(IPAddress.Loopback, 0));
-        listener.Listen(1);
-        _client = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp);
-        _client.Connect(listener.LocalEndPoint!);
-        _server = listener.Accept();
-        _server.Blocking = false;
-    }
+    public SocketCallsTests() => Server.Blocking = false;
 
-    public void Dispose()
-    {
-        _client.Dispose();
-        _server.Dispose();
-    }
+    private Socket Client => _pair.Client;
+
+    private Socket Server => _pair.Server;
+
+    public void Dispose() => _pair.Dispose();
 
     [Fact]
     public void Nothing_to_read_is_WouldBlock_and_data_is_read_whole()
     {
         byte[] buffer = new byte[64];
-        Assert.Equal(0, SocketCalls.Receive(_server, buffer, out SocketError error));
+        Assert.Equal(0, SocketCalls.Receive(Server, buffer, out SocketError error));
         Assert.Equal(SocketError.WouldBlock, error);
 
-        _client.Send("hello"u8);
+        Client.Send("hello"u8);
         int read = ReceiveUntilData(buffer, out error);
         Assert.Equal(SocketError.Success, error);
         Assert.Equal("hello", System.Text.Encoding.ASCII.GetString(buffer, 0, read));
@@ -53,7 +42,7 @@ public sealed class SocketCallsTests : IDisposable
         SocketError error = SocketError.Success;
         for (int i = 0; i < 10_000 && error != SocketError.WouldBlock; i++)
         {
-            int n = SocketCalls.Send(_server, chunk, out error);
+            int n = SocketCalls.Send(Server, chunk, out error);
             Assert.True(error is SocketError.Success or SocketError.WouldBlock, error.ToString());
             sent += n;
         }
@@ -63,7 +52,7 @@ public sealed class SocketCallsTests : IDisposable
         int at = 0;
         while (at < sent)
         {
-            at += _client.Receive(received, at, (int)(sent - at), SocketFlags.None);
+            at += Client.Receive(received, at, (int)(sent - at), SocketFlags.None);
         }
 
         for (int i = 0; i < sent; i++)
@@ -75,7 +64,7 @@ public sealed class SocketCallsTests : IDisposable
     [Fact]
     public void A_peer_that_closed_reads_as_zero_with_Success()
     {
-        _client.Shutdown(SocketShutdown.Both);
+        Client.Shutdown(SocketShutdown.Both);
         byte[] buffer = new byte[8];
         int read = ReceiveUntilData(buffer, out SocketError error);
         Assert.Equal(0, read);
@@ -85,8 +74,8 @@ public sealed class SocketCallsTests : IDisposable
     [Fact]
     public void A_peer_that_reset_reads_as_an_error()
     {
-        _client.LingerState = new LingerOption(true, 0); // close with RST
-        _client.Close();
+        Client.LingerState = new LingerOption(true, 0); // close with RST
+        Client.Close();
         byte[] buffer = new byte[8];
         ReceiveUntilData(buffer, out SocketError error);
         Assert.Equal(SocketError.ConnectionReset, error);
@@ -95,9 +84,9 @@ public sealed class SocketCallsTests : IDisposable
     [Fact]
     public void A_disposed_socket_throws_as_the_Socket_methods_do()
     {
-        _server.Dispose();
-        Assert.Throws<ObjectDisposedException>(() => SocketCalls.Receive(_server, new byte[8], out _));
-        Assert.Throws<ObjectDisposedException>(() => SocketCalls.Send(_server, new byte[8], out _));
+        Server.Dispose();
+        Assert.Throws<ObjectDisposedException>(() => SocketCalls.Receive(Server, new byte[8], out _));
+        Assert.Throws<ObjectDisposedException>(() => SocketCalls.Send(Server, new byte[8], out _));
     }
 
     /// <summary>Reads until something other than WouldBlock comes back (data, the end, or an error).</summary>
@@ -106,7 +95,7 @@ public sealed class SocketCallsTests : IDisposable
         DateTime deadline = DateTime.UtcNow.AddSeconds(10);
         while (true)
         {
-            int read = SocketCalls.Receive(_server, buffer, out error);
+            int read = SocketCalls.Receive(Server, buffer, out error);
             if (error != SocketError.WouldBlock || DateTime.UtcNow > deadline)
             {
                 return read;
