@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
@@ -233,7 +234,11 @@ public static class FixPrice
     internal static FieldStatus Rescale(long mantissa, int scale, int decimals, out long units)
     {
         units = 0;
-        ArgumentOutOfRangeException.ThrowIfGreaterThan((uint)decimals, (uint)MaxDecimals, nameof(decimals));
+        if ((uint)decimals > MaxDecimals)
+        {
+            ThrowDecimalsOutOfRange();
+        }
+
         if (scale == decimals)
         {
             // Written at exactly the wanted precision (a quantity "100", a price "143.4200"): nothing to scale.
@@ -320,4 +325,9 @@ public static class FixPrice
 
         return powers;
     }
+
+    /// <summary>Out of line, so the inlined <see cref="Rescale"/> carries no exception construction.</summary>
+    [DoesNotReturn]
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void ThrowDecimalsOutOfRange() => throw new ArgumentOutOfRangeException("decimals");
 }

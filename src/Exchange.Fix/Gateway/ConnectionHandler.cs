@@ -79,9 +79,9 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
     {
         if (buffer.IsSingleSegment)
         {
-            int done = Process(buffer.FirstSpan);
+            int done = Process(buffer.FirstSpan, out bool stoppedForClose);
             consumed = buffer.GetPosition(done);
-            examined = Transport.CloseRequested ? consumed : buffer.End;
+            examined = stoppedForClose ? consumed : buffer.End;
             return;
         }
 
@@ -125,9 +125,14 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
     /// buffer, or a pipe buffer in one segment); returns how many bytes are done with. The rest is an incomplete
     /// message, or anything after the point where the connection started closing.
     /// </summary>
-    public int Process(ReadOnlySpan<byte> buffer)
+    public int Process(ReadOnlySpan<byte> buffer) => Process(buffer, out _);
+
+    /// <param name="stoppedForClose">True when the connection began closing after a message it handled, so the bytes
+    /// after it were not looked at; false when it stopped at an incomplete message or the end.</param>
+    private int Process(ReadOnlySpan<byte> buffer, out bool stoppedForClose)
     {
         int done = 0;
+        stoppedForClose = false;
         while (done < buffer.Length)
         {
             ReadOnlySpan<byte> rest = buffer[done..];
@@ -141,6 +146,7 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
             done += used;
             if (Transport.CloseRequested)
             {
+                stoppedForClose = true;
                 break;
             }
         }

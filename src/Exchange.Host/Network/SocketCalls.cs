@@ -11,8 +11,11 @@ namespace Exchange.Host.Network;
 /// <summary>
 /// Receive and send for threads that poll non-blocking sockets: on Linux, libc's <c>recv</c> and <c>send</c> on the
 /// socket's handle; for a blocking socket or on another system, the <see cref="Socket"/> methods (which emulate a
-/// blocking socket's timeouts over a descriptor the runtime may have made non-blocking). Same results and errors as
-/// <see cref="Socket.Receive(Span{byte}, SocketFlags, out SocketError)"/> and its Send twin.
+/// blocking socket's timeouts over a descriptor the runtime may have made non-blocking). Same counts as
+/// <see cref="Socket.Receive(Span{byte}, SocketFlags, out SocketError)"/> and its Send twin; an interrupted call is
+/// made again, as the Socket methods do, and the errors a caller can act on map to the same
+/// <see cref="SocketError"/> (WouldBlock, ConnectionReset, Shutdown for a broken pipe, NotConnected, TimedOut,
+/// ConnectionAborted); any other is <see cref="SocketError.SocketError"/>.
 /// </summary>
 /// <remarks>
 /// <para>Why: on this project's VM a <see cref="Socket.Receive(Span{byte}, SocketFlags, out SocketError)"/> that finds
@@ -22,14 +25,22 @@ namespace Exchange.Host.Network;
 /// <para>The handle is marshalled as a <see cref="SafeHandle"/> (a reference taken for the call), so a socket another
 /// thread disposes is never read or written through a descriptor number the system has since given to another socket:
 /// the call throws <see cref="ObjectDisposedException"/>, as the Socket methods do.</para>
+/// <para>Bytes moved this way do not count in System.Net.Sockets' own event counters (bytes-received, bytes-sent); the
+/// venue's metrics do not use them.</para>
 /// <para>Shared source: the load client compiles this file too (as <c>Exchange.LoadClient.Session.SocketCalls</c>), so
 /// both ends of a measurement make the same calls.</para>
 /// </remarks>
 internal static partial class SocketCalls
 {
-    private const int WouldBlockErrno = 11; // EAGAIN, which is also EWOULDBLOCK on Linux
-    private const int InterruptedErrno = 4; // EINTR
-    private const int ConnectionResetErrno = 104; // ECONNRESET
+    // Linux errno values.
+    private const int Interrupted = 4; // EINTR
+    private const int WouldBlock = 11; // EAGAIN, which is also EWOULDBLOCK
+    private const int BrokenPipe = 32; // EPIPE
+    private const int ConnectionAborted = 103; // ECONNABORTED
+    private const int ConnectionReset = 104; // ECONNRESET
+    private const int NotConnected = 107; // ENOTCONN
+    private const int TimedOut = 110; // ETIMEDOUT
+
     private const int NoSignal = 0x4000; // MSG_NOSIGNAL: a closed peer is an error result, not SIGPIPE
 
     public static int Receive(Socket socket, Span<byte> buffer, out SocketError error)
@@ -39,7 +50,13 @@ internal static partial class SocketCalls
             return socket.Receive(buffer, SocketFlags.None, out error);
         }
 
-        nint read = Recv(socket.SafeHandle, ref MemoryMarshal.GetReference(buffer), buffer.Length, 0);
+        nint read;
+        do
+        {
+            read = Recv(socket.SafeHandle, ref MemoryMarshal.GetReference(buffer), buffer.Length, 0);
+        }
+        while (read < 0 && Marshal.GetLastPInvokeError() == Interrupted);
+
         return Result(read, out error);
     }
 
@@ -50,7 +67,13 @@ internal static partial class SocketCalls
             return socket.Send(buffer, SocketFlags.None, out error);
         }
 
-        nint sent = SendCall(socket.SafeHandle, in MemoryMarshal.GetReference(buffer), buffer.Length, NoSignal);
+        nint sent;
+        do
+        {
+            sent = SendCall(socket.SafeHandle, in MemoryMarshal.GetReference(buffer), buffer.Length, NoSignal);
+        }
+        while (sent < 0 && Marshal.GetLastPInvokeError() == Interrupted);
+
         return Result(sent, out error);
     }
 
@@ -64,8 +87,12 @@ internal static partial class SocketCalls
 
         error = Marshal.GetLastPInvokeError() switch
         {
-            WouldBlockErrno or InterruptedErrno => SocketError.WouldBlock, // nothing now: the caller polls again
-            ConnectionResetErrno => SocketError.ConnectionReset,
+            WouldBlock => SocketError.WouldBlock, // nothing now: the caller polls again
+            ConnectionReset => SocketError.ConnectionReset,
+            BrokenPipe => SocketError.Shutdown,
+            NotConnected => SocketError.NotConnected,
+            TimedOut => SocketError.TimedOut,
+            ConnectionAborted => SocketError.ConnectionAborted,
             _ => SocketError.SocketError,
         };
         return 0;

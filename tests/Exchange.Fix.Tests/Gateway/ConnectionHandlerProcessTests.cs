@@ -123,4 +123,70 @@ public sealed class ConnectionHandlerProcessTests
             contiguous.Publisher.Commands.Select(c => c.ClOrdId.ToString()));
         Assert.Equal(segmented.Connection.Recorded.Flushed.ToArray(), contiguous.Connection.Recorded.Flushed.ToArray());
     }
+
+    [Theory]
+    [InlineData(1)]
+    [InlineData(2)]
+    [InlineData(3)]
+    [InlineData(4)]
+    [InlineData(5)]
+    [InlineData(6)]
+    public void Noise_with_frame_starts_and_wrong_versions_is_handled_alike_contiguous_and_one_byte_per_segment(int seed)
+    {
+        // Unlike the test above, the noise keeps its "8=FIX" starts: resynchronising onto them, bit-flipped and
+        // truncated frames, a foreign BeginString (a Logout) and out-of-sequence copies all take the same course.
+        using var contiguous = new GatewayHarness();
+        using var segmented = new GatewayHarness();
+        contiguous.LogOn();
+        segmented.LogOn();
+        var random = new Random(seed);
+        var stream = new List<byte>();
+        for (int i = 0; i < 60; i++)
+        {
+            int kind = random.Next(100);
+            if (kind < 2)
+            {
+                // A well-formed frame of another FIX version: the session logs out and the connection closes.
+                stream.AddRange(FixTestMessages.Wrap("35=0|49=CLIENT1|56=VENUE|34=2|52=20260302-09:30:00.000|").Select((b, n) => n == 8 ? (byte)'2' : b));
+            }
+            else if (kind < 40)
+            {
+                // Broken frames and noise; an intact copy of another test message would be out of sequence here.
+                byte[] piece = FixRobustnessTest.NextPiece(random);
+                if (!FixRobustnessTest.ValidMessages.Any(valid => valid.AsSpan().SequenceEqual(piece)))
+                {
+                    stream.AddRange(piece);
+                }
+            }
+            else
+            {
+                stream.AddRange(contiguous.Message("D", GatewayHarness.NewOrder($"O{i}")));
+                segmented.NextClientSeq++;
+            }
+        }
+
+        byte[] bytes = [.. stream];
+        int received = 0;
+        int consumed = 0;
+        while (received < bytes.Length && !contiguous.Handler.CloseRequested)
+        {
+            received = Math.Min(bytes.Length, received + random.Next(1, 200));
+            consumed += contiguous.Handler.Process(bytes.AsSpan(consumed, received - consumed));
+        }
+
+        ReadOnlySequence<byte> all = FixTestMessages.Segmented(bytes, 1);
+        segmented.Handler.Process(all, out SequencePosition segmentedConsumed, out _);
+
+        Assert.Equal(segmented.Handler.CloseRequested, contiguous.Handler.CloseRequested);
+        if (!contiguous.Handler.CloseRequested)
+        {
+            // Once closing, how far a garbled frame's resync reached depends on how much had arrived: it does not matter.
+            Assert.Equal(all.Slice(0, segmentedConsumed).Length, consumed);
+        }
+
+        Assert.Equal(
+            segmented.Publisher.Commands.Select(c => c.ClOrdId.ToString()),
+            contiguous.Publisher.Commands.Select(c => c.ClOrdId.ToString()));
+        Assert.Equal(segmented.Connection.Recorded.Flushed.ToArray(), contiguous.Connection.Recorded.Flushed.ToArray());
+    }
 }

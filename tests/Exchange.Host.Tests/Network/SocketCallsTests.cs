@@ -82,6 +82,22 @@ public sealed class SocketCallsTests : IDisposable
     }
 
     [Fact]
+    public void Sending_to_a_peer_that_is_gone_reports_a_reset_or_broken_pipe_not_an_unknown_error()
+    {
+        Client.LingerState = new LingerOption(true, 0);
+        Client.Close();
+        SocketError error = SocketError.Success;
+        DateTime deadline = DateTime.UtcNow.AddSeconds(10);
+        while (error is SocketError.Success or SocketError.WouldBlock && DateTime.UtcNow < deadline)
+        {
+            SocketCalls.Send(Server, new byte[64], out error);
+            Thread.Sleep(1);
+        }
+
+        Assert.True(error is SocketError.ConnectionReset or SocketError.Shutdown, error.ToString());
+    }
+
+    [Fact]
     public void A_disposed_socket_throws_as_the_Socket_methods_do()
     {
         Server.Dispose();
