@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # JIT vs NativeAOT on the same whole-engine workload (benchmarks/Exchange.AotRunner, the Nasdaq-shaped generator the
 # BenchmarkDotNet benchmarks use). Builds two net10.0 binaries of the same code and runs each in turn:
-#   jit  framework-dependent, on the installed runtime (tiered compilation with dynamic PGO, the .NET default)
-#   aot  NativeAOT (PublishAot, OptimizationPreference=Speed)
+#   jit    framework-dependent, on the installed runtime (tiered compilation with dynamic PGO, the .NET default)
+#   venue  the same binary with tiered compilation off, as the venue runs (DOTNET_TieredCompilation=0: compiled once,
+#          fully optimised, no profile)
+#   aot    NativeAOT (PublishAot, OptimizationPreference=Speed)
 # Usage: scripts/aot-compare.sh [runner options, e.g. --combination all --commands 5000000 --rounds 5]
 # NativeAOT links with clang and needs zlib; when they are missing and this runs as root they are installed with apt-get.
 set -euo pipefail
@@ -34,17 +36,17 @@ dotnet publish "$project" -c Release -f net10.0 -r linux-x64 -p:AotComparison=tr
   -p:CppCompilerAndLinker="$cc" -o "$out/aot" --nologo -v q
 
 echo "== load before running: $(uptime)"
-for variant in jit aot; do
+for variant in jit venue aot; do
   echo "== $variant"
-  if [ "$variant" = jit ]; then
-    dotnet "$out/$variant/Exchange.AotRunner.dll" "$@" | tee "$out/$variant.txt"
-  else
-    "$out/$variant/Exchange.AotRunner" "$@" | tee "$out/$variant.txt"
-  fi
+  case "$variant" in
+    jit) dotnet "$out/jit/Exchange.AotRunner.dll" "$@" | tee "$out/$variant.txt" ;;
+    venue) DOTNET_TieredCompilation=0 dotnet "$out/jit/Exchange.AotRunner.dll" "$@" | tee "$out/$variant.txt" ;;
+    aot) "$out/aot/Exchange.AotRunner" "$@" | tee "$out/$variant.txt" ;;
+  esac
 done
 
 echo "== medians (commands/s)"
-for variant in jit aot; do
+for variant in jit venue aot; do
   grep ' median ' "$out/$variant.txt" | sed "s/^/$variant  /"
 done
 echo "== load after running: $(uptime)"
