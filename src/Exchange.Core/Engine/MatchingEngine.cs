@@ -260,7 +260,6 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         }
     }
 
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private RejectReason ValidateNewOrder(in Command command, ulong clOrdIdGroupHash, ulong clOrdIdHash, out int freeBucket)
     {
         freeBucket = -1;
@@ -470,7 +469,6 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
     }
 
     /// <summary>Finds the live order a cancel/replace names (same owner and instrument); slot is -1 when not found.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private RejectReason FindOrder(in Command command, out int slot)
     {
         slot = -1;
