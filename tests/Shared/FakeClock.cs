@@ -15,6 +15,7 @@ internal sealed class FakeClock : IClock
     private long _monotonicNanos = 1_000_000_000;
     private int _utcReads;
     private int _monotonicReads;
+    private int _bothReads;
 
     public FakeClock()
         : this(Start)
@@ -42,11 +43,24 @@ internal sealed class FakeClock : IClock
         }
     }
 
+    /// <summary>Both at one instant, counted as one read (as <see cref="SystemClock.Now"/> costs one).</summary>
+    public ClockReading Now
+    {
+        get
+        {
+            Interlocked.Increment(ref _bothReads);
+            return new ClockReading(Volatile.Read(ref _utcNanos), Volatile.Read(ref _monotonicNanos));
+        }
+    }
+
     /// <summary>How often <see cref="UtcNowNanos"/> was read (a real clock read costs tens of nanoseconds).</summary>
     public int UtcReads => Volatile.Read(ref _utcReads);
 
     /// <summary>How often <see cref="MonotonicNanos"/> was read.</summary>
     public int MonotonicReads => Volatile.Read(ref _monotonicReads);
+
+    /// <summary>How often <see cref="Now"/> was read.</summary>
+    public int BothReads => Volatile.Read(ref _bothReads);
 
     public void Advance(TimeSpan by)
     {

@@ -35,7 +35,8 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
     private int _commandCount;
     private MarketDataSubscription[] _subscriptions = new MarketDataSubscription[4];
     private int _subscriptionCount;
-    private long _receiveNanos;
+    /// <summary>When the message being handled was framed (its command's Timestamp, the session's receive time).</summary>
+    private ClockReading _received;
     private long _garbledCount;
 
     /// <summary>The bound session's logon number (<see cref="GatewaySession.Logins"/>); 0 before logon.</summary>
@@ -226,13 +227,13 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
         switch (parsed.MsgTypeKind)
         {
             case FixMsgType.NewOrderSingle:
-                result = NewOrderSingleReader.Read(parsed, _s.Instruments, owner, _receiveNanos, out command);
+                result = NewOrderSingleReader.Read(parsed, _s.Instruments, owner, _received.UtcNanos, out command);
                 break;
             case FixMsgType.OrderCancelRequest:
-                result = OrderCancelRequestReader.Read(parsed, _s.Instruments, owner, _receiveNanos, out command);
+                result = OrderCancelRequestReader.Read(parsed, _s.Instruments, owner, _received.UtcNanos, out command);
                 break;
             case FixMsgType.OrderCancelReplaceRequest:
-                result = OrderCancelReplaceRequestReader.Read(parsed, _s.Instruments, owner, _receiveNanos, out command);
+                result = OrderCancelReplaceRequestReader.Read(parsed, _s.Instruments, owner, _received.UtcNanos, out command);
                 break;
             case FixMsgType.MarketDataRequest:
                 OnMarketDataRequest(session, message, parsed, owner);
@@ -424,7 +425,7 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
 
     private void OnFrame(ReadOnlySpan<byte> frame)
     {
-        _receiveNanos = _s.Clock.UtcNowNanos;
+        _received = _s.Clock.Now;
         _message.Parse(frame, _s.Dictionary);
         OnParsed();
     }
@@ -475,7 +476,7 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
         _resyncing = true;
         if (Bound is null || wrongVersion)
         {
-            _receiveNanos = _s.Clock.UtcNowNanos;
+            _received = _s.Clock.Now;
             Deliver(InboundMessages.Garbled(wrongVersion));
         }
     }
@@ -507,7 +508,7 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
                 {
                     if (!Transport.SessionReleased)
                     {
-                        gs.Session.OnMessage(message, _receiveNanos);
+                        gs.Session.OnMessage(message, _received);
                     }
                 }
                 finally

@@ -35,15 +35,15 @@ public sealed partial class FixSession
     public int SendApplication(ReadOnlySpan<byte> msgType, ReadOnlySpan<byte> body, long eventId = 0)
     {
         int seq = _store.NextSenderSeqNum;
-        long now = _clock.UtcNowNanos;
+        ClockReading now = _clock.Now; // one read for the SendingTime and the heartbeat timer
 
         // Persist before writing: after a crash a number may be missing from the wire (recoverable by resend/gap fill),
         // but is never reused for a different message.
         bool live = _state == SessionState.Active;
-        _store.StoreOutbound(seq, msgType, now, body, eventId, queued: !live);
+        _store.StoreOutbound(seq, msgType, now.UtcNanos, body, eventId, queued: !live);
         if (live)
         {
-            Write(msgType, seq, now, body, possDup: false, origSendingTimeNanos: 0);
+            Write(msgType, seq, now.UtcNanos, body, possDup: false, origSendingTimeNanos: 0, now.MonotonicNanos);
         }
 
         return seq;
@@ -82,10 +82,11 @@ public sealed partial class FixSession
 
         int seq = _store.NextSenderSeqNum;
         _store.SetNextSenderSeqNum(seq + 1);
-        Write(msgType, seq, _clock.UtcNowNanos, body, possDup: false, origSendingTimeNanos: 0);
+        Write(msgType, seq, _clock.UtcNowNanos, body, possDup: false, origSendingTimeNanos: 0, _clock.MonotonicNanos);
     }
 
-    private void Write(ReadOnlySpan<byte> msgType, int seq, long sendingTimeNanos, ReadOnlySpan<byte> body, bool possDup, long origSendingTimeNanos)
+    /// <param name="writtenAtMono">Now on the monotonic clock: the outbound silence the heartbeat timer measures starts here.</param>
+    private void Write(ReadOnlySpan<byte> msgType, int seq, long sendingTimeNanos, ReadOnlySpan<byte> body, bool possDup, long origSendingTimeNanos, long writtenAtMono)
     {
         ISessionTransport transport = _transport!;
         var header = new OutboundHeader
@@ -100,7 +101,7 @@ public sealed partial class FixSession
         };
         _encoder.Encode(header, body, transport.Output);
         transport.MessageWritten();
-        _lastSentMono = _clock.MonotonicNanos;
+        _lastSentMono = writtenAtMono;
     }
 
     private void SendLogon(int heartBtInt, bool resetSeqNum)
@@ -116,7 +117,7 @@ public sealed partial class FixSession
 
         // The store's reset kept this number free and numbered the queued messages after it.
         body.AddChar(141, (byte)'Y');
-        Write("A"u8, ResetLogonSeqNum, _clock.UtcNowNanos, _body.AsSpan(0, body.Length), possDup: false, origSendingTimeNanos: 0);
+        Write("A"u8, ResetLogonSeqNum, _clock.UtcNowNanos, _body.AsSpan(0, body.Length), possDup: false, origSendingTimeNanos: 0, _clock.MonotonicNanos);
         DeliverQueued();
     }
 
@@ -238,7 +239,7 @@ public sealed partial class FixSession
                 }
 
                 // Encoded before the next store call: the stored spans are only valid until then.
-                Write(stored.MsgType, seq, now, stored.Body, possDup: true, origSendingTimeNanos: stored.SendingTimeNanos);
+                Write(stored.MsgType, seq, now, stored.Body, possDup: true, origSendingTimeNanos: stored.SendingTimeNanos, _clock.MonotonicNanos);
             }
             else
             {
@@ -268,7 +269,7 @@ public sealed partial class FixSession
         var body = new FixMessageWriter(_body);
         body.AddChar(123, (byte)'Y');
         body.AddInt(36, newSeqNo);
-        Write("4"u8, seq, now, _body.AsSpan(0, body.Length), possDup: true, origSendingTimeNanos: now);
+        Write("4"u8, seq, now, _body.AsSpan(0, body.Length), possDup: true, origSendingTimeNanos: now, _clock.MonotonicNanos);
     }
 
     private static int Append(Span<byte> destination, int at, ReadOnlySpan<byte> text)

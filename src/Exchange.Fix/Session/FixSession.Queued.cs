@@ -44,7 +44,7 @@ public sealed partial class FixSession
             // Written before the next store call: the stored spans are only valid until then.
             if (_store.TryGetOutbound(seq, out StoredMessage message))
             {
-                Write(message.MsgType, seq, message.SendingTimeNanos, message.Body, possDup: false, origSendingTimeNanos: 0);
+                Write(message.MsgType, seq, message.SendingTimeNanos, message.Body, possDup: false, origSendingTimeNanos: 0, _clock.MonotonicNanos);
             }
             else
             {

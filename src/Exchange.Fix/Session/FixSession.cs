@@ -119,22 +119,23 @@ public sealed partial class FixSession
     }
 
     /// <summary>Feeds one framed inbound message from the bound connection.</summary>
-    public void OnMessage(in InboundMessage message) => OnMessage(message, _clock.UtcNowNanos);
+    public void OnMessage(in InboundMessage message) => OnMessage(message, _clock.Now);
 
-    /// <summary>Feeds one framed inbound message, received at <paramref name="receivedUtcNanos"/>.</summary>
-    /// <param name="receivedUtcNanos">
-    /// This session's clock's <see cref="IClock.UtcNowNanos"/> read by the caller when the message arrived (the
-    /// gateway reads it anyway for the order's receive time); the SendingTime accuracy check uses it, so a message
-    /// costs one wall-clock read, not two.
+    /// <summary>Feeds one framed inbound message, received at <paramref name="received"/>.</summary>
+    /// <param name="received">
+    /// This session's clock's <see cref="IClock.Now"/> read by the caller when the message arrived (the gateway reads
+    /// it anyway for the order's receive time): the SendingTime accuracy check uses its wall time and the liveness
+    /// timers its monotonic time, so a message costs one clock read, not three.
     /// </param>
-    internal void OnMessage(in InboundMessage message, long receivedUtcNanos)
+    internal void OnMessage(in InboundMessage message, ClockReading received)
     {
         if (_state == SessionState.Disconnected)
         {
             return;
         }
 
-        long mono = _clock.MonotonicNanos;
+        long mono = received.MonotonicNanos;
+        long receivedUtcNanos = received.UtcNanos;
         if (_state == SessionState.AwaitingLogon)
         {
             OnFirstMessage(message, mono, receivedUtcNanos);

@@ -64,20 +64,41 @@ public sealed class GatewayInboundTests
     }
 
     [Fact]
-    public void An_order_costs_one_wall_clock_read_and_one_monotonic_read()
+    public void An_order_costs_one_clock_read()
     {
         using var h = new GatewayHarness();
         h.LogOn();
         byte[] order = h.Message("D", GatewayHarness.NewOrder());
         int utcBefore = h.Clock.UtcReads;
         int monoBefore = h.Clock.MonotonicReads;
+        int bothBefore = h.Clock.BothReads;
 
         h.Feed(order);
 
-        // The receive time (the command's Timestamp) is also the "now" of the SendingTime accuracy check.
+        // The receive time (the command's Timestamp) is also the "now" of the SendingTime accuracy check and of the
+        // session's liveness: one reading of both clocks.
         Assert.Single(h.Publisher.Commands);
-        Assert.Equal(1, h.Clock.UtcReads - utcBefore);
-        Assert.Equal(1, h.Clock.MonotonicReads - monoBefore);
+        Assert.Equal(1, h.Clock.BothReads - bothBefore);
+        Assert.Equal(0, h.Clock.UtcReads - utcBefore);
+        Assert.Equal(0, h.Clock.MonotonicReads - monoBefore);
+    }
+
+    [Fact]
+    public void A_report_costs_one_clock_read()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        int utcBefore = h.Clock.UtcReads;
+        int monoBefore = h.Clock.MonotonicReads;
+        int bothBefore = h.Clock.BothReads;
+
+        h.Gateway.SendEvent(GatewayOutboundTests.Event(Core.Events.EventType.Accepted, 100, 0), default);
+
+        // SendingTime and the heartbeat timer's "last sent" from one reading.
+        Assert.Equal("8", Assert.Single(h.TakeSent())[35]);
+        Assert.Equal(1, h.Clock.BothReads - bothBefore);
+        Assert.Equal(0, h.Clock.UtcReads - utcBefore);
+        Assert.Equal(0, h.Clock.MonotonicReads - monoBefore);
     }
 
     [Fact]
