@@ -21,7 +21,8 @@ namespace Exchange.Host.Venue;
 /// connection list.</para>
 /// <para>Failures: an exception from one connection's FIX reader (a bug) is reported and ends that connection only; one
 /// from the pipeline (journal, engine) is reported through <c>onFault</c> and ends the loop, as a processor thread
-/// fault ends the threaded pipeline.</para>
+/// fault ends the threaded pipeline, also when it surfaces inside a connection's read (its publish drained a full
+/// ring) or a timer (see <see cref="InlinePipeline.Fault"/>).</para>
 /// </remarks>
 internal sealed class ConnectionPoller
 {
@@ -234,9 +235,10 @@ internal sealed class ConnectionPoller
                 connection.Consume(attached.Reader.Process(connection.Received));
             }
 #pragma warning disable CA1031 // One connection's failure is reported and ends that connection only.
-            catch (Exception exception)
+            catch (Exception exception) when (_pipeline.Fault is null)
 #pragma warning restore CA1031
             {
+                // Not a pipeline fault surfacing through a publish that drained a full ring: that one ends the loop.
                 _onConnectionFault(connection.RemoteEndPoint, exception);
                 Detach(i, "connection failed");
             }

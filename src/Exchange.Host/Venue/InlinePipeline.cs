@@ -7,7 +7,14 @@ namespace Exchange.Host.Venue;
 /// (<see cref="PipelineMode.Inline"/>): everything the journaller commits in one batch is matched, and its reports are
 /// encoded, before the call returns. The handlers are the ones the threaded pipeline runs; only who loops differs.
 /// </summary>
-/// <remarks>Threading: one thread (the polling thread) calls everything here.</remarks>
+/// <remarks>
+/// <para>Threading: one thread (the polling thread) calls everything here.</para>
+/// <para>Failures: an exception from a handler is a bug or a failed journal write, after which the processors'
+/// positions no longer match what the engine and the journal hold (a handler may have applied part of a batch). So the
+/// first one latches <see cref="Fault"/> and every later call throws at once: nothing runs the same slots again, even
+/// where the exception surfaced inside a caller that handles its own failures (a connection's read publishing into a
+/// full ring, which drains it through <see cref="RunOnce"/>).</para>
+/// </remarks>
 internal sealed class InlinePipeline
 {
     private readonly EventProcessor _journaller;
@@ -35,13 +42,25 @@ internal sealed class InlinePipeline
     /// </summary>
     public bool PrepareWhileIdle() => _prepareWhileIdle();
 
+    /// <summary>The first exception a handler threw; the pipeline does not run after it.</summary>
+    public Exception? Fault { get; private set; }
+
     /// <summary>Journals, matches and sends everything published so far; returns the number of slots processed.</summary>
     public int RunOnce()
     {
-        int processed = _journaller.RunAvailable();
-        processed += _matcher.RunAvailable();
-        processed += _sender.RunAvailable();
-        return processed;
+        ThrowIfFaulted();
+        try
+        {
+            int processed = _journaller.RunAvailable();
+            processed += _matcher.RunAvailable();
+            processed += _sender.RunAvailable();
+            return processed;
+        }
+        catch (Exception exception)
+        {
+            Fault ??= exception;
+            throw;
+        }
     }
 
     /// <summary>Runs until nothing is left (a drain at stop).</summary>
@@ -52,6 +71,11 @@ internal sealed class InlinePipeline
         }
     }
 
-    /// <summary>Sends what the matcher has produced so far (the matcher calls it when the outbound ring is full).</summary>
-    public void DrainOutbound() => _sender.RunAvailable();
+    private void ThrowIfFaulted()
+    {
+        if (Fault is not null)
+        {
+            throw new InvalidOperationException("The inline pipeline faulted earlier and does not run again.", Fault);
+        }
+    }
 }
