@@ -7,10 +7,13 @@ namespace Exchange.Fix.Gateway;
 /// </summary>
 public struct StageTimes
 {
-    /// <summary>Tag 7001: the gateway framed the message.</summary>
+    /// <summary>Tag 7001: the gateway framed, parsed and mapped the message and hands its command to the venue.</summary>
     public long Received;
 
-    /// <summary>Tag 7002: the journal batch holding the command became durable.</summary>
+    /// <summary>
+    /// Tag 7002: the journal commit that made the command durable returned (in Threaded mode, when several commits
+    /// land before the sender looks, possibly a later one's: never earlier).
+    /// </summary>
     public long Journaled;
 
     /// <summary>Tag 7003: the matcher finished the command.</summary>

@@ -54,10 +54,12 @@ internal sealed class CommandIngress : ICommandPublisher
                 return false;
             }
 
+            // Before the claim: time spent waiting for room in a full ring is the venue's, not the network's.
+            long received = Stopwatch.GetTimestamp();
             ref InboundSlot slot = ref _ring.Claim(out long sequence, _drainRing);
             slot.Command = command;
             slot.Command.Sequence = _firstSequence + sequence;
-            slot.ReceivedTimestamp = Stopwatch.GetTimestamp();
+            slot.ReceivedTimestamp = received;
             _ring.Publish(sequence);
             return true;
         }

@@ -22,6 +22,11 @@ internal sealed class DurabilityGate
     private int _waiters;
     private int _aborted;
 
+    // The latest commit the journaller reported: when (Stopwatch ticks) and how far it made the journal durable.
+    // Written time first, then sequence; read sequence first, then time (see CommitTimeOf).
+    private long _committedAt;
+    private long _committedThrough = -1;
+
     public DurabilityGate(Sequence durable) => _durable = durable;
 
     public long DurableSequence => _durable.Value;
@@ -29,14 +34,33 @@ internal sealed class DurabilityGate
     /// <summary>True once <see cref="Abort"/> was called: nothing more will become durable.</summary>
     public bool IsAborted => Volatile.Read(ref _aborted) != 0;
 
-    /// <summary>Journaller thread, after a commit moved the durable sequence: wakes blocked waiters, if any.</summary>
-    public void Advanced()
+    /// <summary>
+    /// Journaller thread, after a commit moved the durable sequence: records when (for the reports' stage stamps, see
+    /// <see cref="CommitTimeOf"/>) and wakes blocked waiters, if any.
+    /// </summary>
+    /// <param name="timestamp">Stopwatch ticks, taken once the commit returned.</param>
+    public void Advanced(long timestamp)
     {
+        Volatile.Write(ref _committedAt, timestamp);
+        Volatile.Write(ref _committedThrough, _durable.Value);
         Interlocked.MemoryBarrier();
         if (Volatile.Read(ref _waiters) != 0)
         {
             WakeAll();
         }
+    }
+
+    /// <summary>
+    /// When the commit that made <paramref name="sequence"/> durable returned, for a sequence <see cref="WaitFor"/>
+    /// found durable: exact when no later commit has been reported since (always in Inline mode, where the journaller
+    /// commits once per pass before the sender runs); otherwise the time of a later commit, or
+    /// <paramref name="fallback"/> when the journaller has not reported this commit yet. Never earlier than the commit.
+    /// </summary>
+    public long CommitTimeOf(long sequence, long fallback)
+    {
+        long through = Volatile.Read(ref _committedThrough);
+        long at = Volatile.Read(ref _committedAt);
+        return through >= sequence ? at : fallback;
     }
 
     /// <summary>The journal failed or stopped for good: release every waiter with "not durable".</summary>

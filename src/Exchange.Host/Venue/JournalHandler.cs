@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using Exchange.Host.Journal;
 using Exchange.Host.Pipeline;
 
@@ -34,7 +35,7 @@ internal readonly struct JournalHandler : IEventHandler<InboundSlot>
         if (endOfBatch)
         {
             _writer.CommitBatch();
-            _gate.Advanced();
+            _gate.Advanced(Stopwatch.GetTimestamp());
             if (_prepareAfterCommit)
             {
                 _writer.PrepareNextRecord();

@@ -61,8 +61,9 @@ internal struct SenderHandler : IEventHandler<OutboundSlot>
 
     private void Send(ref OutboundSlot evt)
     {
-        evt.Times.Journaled = Stopwatch.GetTimestamp();
-        evt.Times.Sent = Stopwatch.GetTimestamp();
+        long now = Stopwatch.GetTimestamp();
+        evt.Times.Journaled = _gate.CommitTimeOf(evt.Event.CommandSequence, fallback: now);
+        evt.Times.Sent = now;
         _gateway.SendEvent(in evt.Event, in evt.Times);
 
         // One latency sample per command (its first event), not per event.

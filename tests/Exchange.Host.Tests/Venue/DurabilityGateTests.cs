@@ -32,14 +32,38 @@ public sealed class DurabilityGateTests
             Assert.Single(gateway.Events());
 
             durable.SetValue(5);
-            gate.Advanced();
+            long committedAt = System.Diagnostics.Stopwatch.GetTimestamp();
+            gate.Advanced(committedAt);
             List<(EngineEvent Event, StageTimes Times)> events = gateway.WaitForEvents(2);
             Assert.Equal([4L, 5L], events.Select(e => e.Event.CommandSequence));
+
+            // Command 5's "journaled" stamp is its commit's time, not when the sender got to it.
+            Assert.Equal(committedAt, events[1].Times.Journaled);
+            Assert.True(events[1].Times.Sent >= committedAt);
         }
         finally
         {
             Assert.True(ring.DrainAndStop(TimeSpan.FromSeconds(10)));
         }
+    }
+
+    [Fact]
+    public void A_commit_time_is_given_for_the_sequences_it_covers_and_never_for_later_ones()
+    {
+        var durable = new Sequence(-1);
+        var gate = new DurabilityGate(durable);
+        Assert.Equal(99, gate.CommitTimeOf(0, fallback: 99)); // nothing committed yet
+
+        durable.SetValue(7);
+        gate.Advanced(1_000);
+        Assert.Equal(1_000, gate.CommitTimeOf(3, fallback: 99));
+        Assert.Equal(1_000, gate.CommitTimeOf(7, fallback: 99));
+
+        // Durable through 9 but not reported yet: no time is invented for it.
+        durable.SetValue(9);
+        Assert.Equal(99, gate.CommitTimeOf(8, fallback: 99));
+        gate.Advanced(2_000);
+        Assert.Equal(2_000, gate.CommitTimeOf(8, fallback: 99));
     }
 
     [Fact]
