@@ -90,7 +90,26 @@ internal sealed class OrderTracker
     /// <summary>Reports whose ClOrdID is not this run's or whose number is out of range.</summary>
     public long UnmatchedReports { get; private set; }
 
-    public bool IsMeasured(long n) => n >= _warmup && n % _latencyEvery == 0;
+    /// <summary>
+    /// Whether order <paramref name="n"/> is timed: one order in every block of LatencyEvery (every order when it is 1).
+    /// The flow repeats every 20 orders (four kinds, <see cref="Orders.OrderFlow"/>: passive buy, passive sell,
+    /// aggressive buy, aggressive sell; passive ones on five price levels), so a fixed place in the block would time one
+    /// kind at one level only (at 100, always a passive buy one tick from mid). The b-th block times the order congruent
+    /// to b modulo 20, which steps through every kind and level in turn (modulo 4, the kinds only, for blocks shorter
+    /// than 20).
+    /// </summary>
+    public bool IsMeasured(long n)
+    {
+        if (n < _warmup)
+        {
+            return false;
+        }
+
+        long block = n / _latencyEvery;
+        int cycle = _latencyEvery >= 20 ? 20 : Math.Min(_latencyEvery, 4);
+        long offset = ((block - (block * _latencyEvery)) % cycle + cycle) % cycle;
+        return n % _latencyEvery == offset;
+    }
 
     public bool IsAcked(long n) => Volatile.Read(ref _acked[n]);
 
@@ -101,6 +120,24 @@ internal sealed class OrderTracker
     }
 
     public long SentAt(long n) => Volatile.Read(ref _sent[n]);
+
+    /// <summary>
+    /// Flow orders, warm-up ones included, whose first reply arrived in [<paramref name="fromTicks"/>,
+    /// <paramref name="toTicks"/>]: the venue's work in that time, whichever orders it was for (call after the run).
+    /// </summary>
+    public long AcknowledgedBetween(long fromTicks, long toTicks)
+    {
+        long count = 0;
+        for (long n = 0; n < _acked.Length; n++)
+        {
+            if (Volatile.Read(ref _acked[n]) && _received[n] >= fromTicks && _received[n] <= toTicks)
+            {
+                count++;
+            }
+        }
+
+        return count;
+    }
 
     /// <summary>
     /// Measured order n's times in Stopwatch ticks (intended equals sent outside rate modes; 0 when never sent or

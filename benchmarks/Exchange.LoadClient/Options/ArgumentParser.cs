@@ -30,7 +30,7 @@ internal static class ArgumentParser
           --orders N            measured orders (default: sync 20000, others 200000)
           --rate R              orders per second in rate/mixed mode (default 50000)
           --warmup N            orders sent first and not recorded (default min(10000, orders/10))
-          --latency-every K     mixed mode: measure order n when n % K == 0 (default 100 = 2 per 200)
+          --latency-every K     mixed mode: measure one order in every K, the flow's four kinds in turn (default 100 = 2 per 200)
           --symbol S            instrument (default AAPL)
           --hgrm-out PATH       write the HDR percentile distribution (microseconds)
           --timeline-out PATH   write every measured order's intended, sent and received times (CSV, microseconds)

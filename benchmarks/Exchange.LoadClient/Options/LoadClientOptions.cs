@@ -22,7 +22,7 @@ internal sealed record LoadClientOptions
     /// <summary>Orders sent before measuring (same flow, not recorded); -1 means the mode's default.</summary>
     public long Warmup { get; init; } = -1;
 
-    /// <summary>Mixed mode: order n is a latency order when n % LatencyEvery == 0 (100 = 2 per 200).</summary>
+    /// <summary>Mixed mode: one order in every LatencyEvery is a latency order (100 = 2 per 200), each of the flow's four kinds in turn.</summary>
     public int LatencyEvery { get; init; } = 100;
 
     public string Symbol { get; init; } = "AAPL";

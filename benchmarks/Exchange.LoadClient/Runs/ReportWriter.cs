@@ -47,11 +47,21 @@ internal sealed class ReportWriter
             }
             else if (firstSend > 0 && lastAck > firstSend && lastSend >= firstSend)
             {
+                // Every reply in the interval counts, the warm-up orders' included: up to a window of them are still in
+                // flight at the first measured send, and the venue does their work inside the interval.
                 double elapsed = (double)(lastAck - firstSend) / Stopwatch.Frequency;
+                long acknowledged = tracker.AcknowledgedBetween(firstSend, lastAck);
                 double sendElapsed = (double)Math.Max(1, lastSend - firstSend) / Stopwatch.Frequency;
                 _out.WriteLine(string.Format(c,
-                    "throughput: {0:F0} orders/s acknowledged ({1} measured orders, first send to last ack {2:F3} s); send rate {3:F0}/s",
-                    measured / elapsed, measured, elapsed, measured / sendElapsed));
+                    "throughput: {0:F0} orders/s acknowledged ({1} acknowledged from the first measured send to the last ack, {2:F3} s; {3} measured orders); send rate {4:F0}/s",
+                    acknowledged / elapsed, acknowledged, elapsed, measured, measured / sendElapsed));
+            }
+
+            if (tracker.OrdersRejected > 0)
+            {
+                _out.WriteLine(string.Format(c,
+                    "WARNING: {0} orders were rejected (150=8); their replies are in the figures below. A ClOrdID used earlier today (a reused --run-id) is rejected as a duplicate.",
+                    tracker.OrdersRejected));
             }
         }
 
