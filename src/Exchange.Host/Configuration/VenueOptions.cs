@@ -111,7 +111,11 @@ public sealed class JournalOptions
     /// <summary>When to fsync: EveryBatch, Periodic or Never.</summary>
     public string Fsync { get; set; } = "EveryBatch";
 
-    /// <summary>With Periodic: the longest time between fsyncs.</summary>
+    /// <summary>
+    /// With Periodic: the longest a committed record waits for its fsync while orders flow, and in Inline mode also after
+    /// they stop (the polling thread syncs in idle passes). In Threaded mode the last batch before a pause is synced by
+    /// the next batch or the stop.
+    /// </summary>
     public int FsyncIntervalMilliseconds { get; set; } = 10;
 }
 

@@ -229,6 +229,23 @@ internal sealed unsafe class JournalWriter : IDisposable
     /// </summary>
     public bool PrepareNextRecord() => _file.PrepareAhead(_position, JournalFormat.RecordSize);
 
+    /// <summary>
+    /// Under <see cref="FsyncPolicy.Periodic"/>, syncs committed records the interval has passed for; false when there
+    /// was nothing to do. <see cref="CommitBatch"/> syncs only when a batch comes, so after the last batch before a pause
+    /// this is what bounds the power-loss window: the Inline venue's polling thread calls it in idle passes.
+    /// </summary>
+    public bool SyncIfDue()
+    {
+        if (_policy != FsyncPolicy.Periodic || SyncedSequence.Value == _lastWritten ||
+            Stopwatch.GetTimestamp() - _lastSyncTimestamp < _fsyncIntervalTicks)
+        {
+            return false;
+        }
+
+        Sync();
+        return true;
+    }
+
     /// <summary>Forces everything written so far to stable storage.</summary>
     public void Sync()
     {

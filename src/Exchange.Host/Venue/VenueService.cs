@@ -188,8 +188,8 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
             inlinePipeline = new InlinePipeline(_journaller, matcher, sender, PrepareWhileIdle);
 
             // One file at a time: a preparation is a page fault (~15 µs here), and an order that arrives meanwhile waits
-            // for it, so each idle pass takes at most one.
-            bool PrepareWhileIdle() => journal.PrepareNextRecord() || gateway.PrepareWhileIdle();
+            // for it, so each idle pass takes at most one. A Periodic fsync that fell due after the last batch comes first.
+            bool PrepareWhileIdle() => journal.SyncIfDue() || journal.PrepareNextRecord() || gateway.PrepareWhileIdle();
 
             var passes = new PollerPasses();
             _metrics.ObservePoller(passes);

@@ -247,4 +247,41 @@ public class JournalTests
         periodic.Sync();
         Assert.Equal(1, periodic.SyncedSequence.Value);
     }
+
+    [Fact]
+    public void A_periodic_fsync_that_falls_due_after_the_last_batch_is_made_by_SyncIfDue()
+    {
+        using var temp = new TempJournal();
+        Command command = JournalTestData.CommandFor(1);
+        var options = new JournalOptions { FsyncPolicy = FsyncPolicy.Periodic, FsyncInterval = TimeSpan.FromMilliseconds(300) };
+        using JournalWriter writer = JournalWriter.Open(temp.Path, options, JournalTestData.Configuration, out _);
+        Assert.False(writer.SyncIfDue()); // nothing committed
+
+        writer.Append(in command, 0);
+        writer.CommitBatch();
+        writer.Append(in command, 1);
+        writer.CommitBatch();
+        long synced = writer.SyncedSequence.Value;
+        Assert.True(synced < 1, "the interval has not passed: the commits did not sync");
+
+        // No more batches come: only the idle call syncs, once the interval has passed, and only once.
+        DateTime deadline = DateTime.UtcNow.AddSeconds(10);
+        bool syncedIdle = false;
+        while (!syncedIdle && DateTime.UtcNow < deadline)
+        {
+            syncedIdle = writer.SyncIfDue();
+            Thread.Sleep(5);
+        }
+
+        Assert.True(syncedIdle);
+        Assert.Equal(1, writer.SyncedSequence.Value);
+        Assert.False(writer.SyncIfDue());
+
+        using var otherTemp = new TempJournal();
+        using JournalWriter never = JournalWriter.Open(otherTemp.Path, new JournalOptions { FsyncPolicy = FsyncPolicy.Never }, JournalTestData.Configuration, out _);
+        never.Append(in command, 0);
+        never.CommitBatch();
+        Thread.Sleep(350);
+        Assert.False(never.SyncIfDue()); // other policies never sync from here
+    }
 }
