@@ -55,31 +55,49 @@ internal sealed class SequenceRing<T>
     }
 
     /// <summary>Claims the next slot, waiting while the ring is full; write it, then <see cref="Publish"/>.</summary>
+    /// <exception cref="InvalidOperationException">The ring was aborted (<see cref="Abort"/>).</exception>
     public ref T Claim(out long sequence)
     {
-        sequence = _sequencer.Claim();
+        if (!TryClaimWaiting(out sequence))
+        {
+            throw new InvalidOperationException("The ring was aborted: a processor faulted and the venue is stopping.");
+        }
+
         return ref this[sequence];
     }
 
     /// <summary>
-    /// Claims the next slot, running <paramref name="whenFull"/> while the ring is full, or waiting like
-    /// <see cref="Claim(out long)"/> when it is null. A producer that shares its thread with the ring's processors
-    /// (<see cref="StartInline"/>) passes the call that runs them: waiting would wait for itself.
+    /// Claims the next slot (write it at <c>this[sequence]</c>, then <see cref="Publish"/>), waiting while the ring is
+    /// full, or running <paramref name="whenFull"/> instead of waiting when it is not null: a producer that shares its
+    /// thread with the ring's processors (<see cref="StartInline"/>) passes the call that runs them, since waiting would
+    /// wait for itself. False, claiming nothing, once the ring is aborted (<see cref="Abort"/>).
     /// </summary>
-    public ref T Claim(out long sequence, Action? whenFull)
+    public bool TryClaimWaiting(out long sequence, Action? whenFull = null)
     {
         if (whenFull is null)
         {
-            return ref Claim(out sequence);
+            return _sequencer.ClaimUnlessAborted(out sequence);
         }
 
-        while (!_sequencer.TryClaim(out sequence))
+        while (!_sequencer.IsAborted)
         {
+            if (_sequencer.TryClaim(out sequence))
+            {
+                return true;
+            }
+
             whenFull();
         }
 
-        return ref this[sequence];
+        sequence = -1;
+        return false;
     }
+
+    /// <summary>
+    /// A processor of this ring faulted and the venue is stopping: producers waiting for room give up rather than wait
+    /// for a consumer that will not come (see <see cref="TryClaimWaiting"/>). What is already published is unaffected.
+    /// </summary>
+    public void Abort() => _sequencer.Abort();
 
     /// <summary>Claims the next slot or returns false at once when the ring is full (back-pressure to the caller).</summary>
     public bool TryClaim(out long sequence) => _sequencer.TryClaim(out sequence);

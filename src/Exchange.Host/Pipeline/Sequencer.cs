@@ -30,6 +30,8 @@ internal sealed class Sequencer
     // Single producer only: the highest claimed sequence, touched by the producer thread alone.
     private long _claimed = Sequence.InitialValue;
 
+    private volatile bool _aborted;
+
     public Sequencer(int bufferSize, ProducerMode mode)
     {
         if (bufferSize < 1 || !BitOperations.IsPow2(bufferSize))
@@ -69,19 +71,34 @@ internal sealed class Sequencer
         }
     }
 
-    /// <summary>Claims the next sequence, waiting (spin, then yield/sleep) while the ring is full.</summary>
-    public long Claim()
+    /// <summary>True once <see cref="Abort"/> was called.</summary>
+    public bool IsAborted => _aborted;
+
+    /// <summary>
+    /// The ring's consumers are gone for good (one faulted and the venue is stopping): producers waiting for room give
+    /// up (<see cref="ClaimUnlessAborted"/> returns false) instead of waiting for ever, and new claims fail the same way.
+    /// </summary>
+    public void Abort() => _aborted = true;
+
+    /// <summary>
+    /// Claims the next sequence, waiting (spin, then yield) while the ring is full; false, claiming nothing, once the
+    /// ring is aborted.
+    /// </summary>
+    public bool ClaimUnlessAborted(out long sequence)
     {
         var spinner = default(SpinWait);
-        while (true)
+        while (!_aborted)
         {
-            if (TryClaim(out long sequence))
+            if (TryClaim(out sequence))
             {
-                return sequence;
+                return true;
             }
 
             spinner.SpinOnce(sleep1Threshold: -1);
         }
+
+        sequence = -1;
+        return false;
     }
 
     /// <summary>Claims the next sequence, or returns false at once when the ring is full (a slow consumer).</summary>

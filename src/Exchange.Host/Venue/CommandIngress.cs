@@ -56,7 +56,12 @@ internal sealed class CommandIngress : ICommandPublisher
 
             // Before the claim: time spent waiting for room in a full ring is the venue's, not the network's.
             long received = Stopwatch.GetTimestamp();
-            ref InboundSlot slot = ref _ring.Claim(out long sequence, _drainRing);
+            if (!_ring.TryClaimWaiting(out long sequence, _drainRing))
+            {
+                return false; // the ring was aborted: the venue is stopping after a pipeline fault
+            }
+
+            ref InboundSlot slot = ref _ring[sequence];
             slot.Command = command;
             slot.Command.Sequence = _firstSequence + sequence;
             slot.ReceivedTimestamp = received;

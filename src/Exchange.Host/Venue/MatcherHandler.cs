@@ -47,7 +47,13 @@ internal struct MatcherHandler : IEventHandler<InboundSlot>
         int tradeSides = 0;
         foreach (ref readonly EngineEvent engineEvent in events)
         {
-            ref OutboundSlot slot = ref _outbound.Claim(out long outSequence, _drainOutbound);
+            if (!_outbound.TryClaimWaiting(out long outSequence, _drainOutbound))
+            {
+                // The sender faulted and the venue is stopping; this command's reports can never leave.
+                throw new InvalidOperationException("The outbound ring was aborted: its sender faulted.");
+            }
+
+            ref OutboundSlot slot = ref _outbound[outSequence];
             slot.Event = engineEvent;
             slot.Times = new StageTimes { Received = evt.ReceivedTimestamp, Matched = matched };
             _outbound.Publish(outSequence);

@@ -367,6 +367,11 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
     private void OnProcessorFault(EventProcessor processor, Exception exception)
     {
         LogProcessorFault(_logger, processor.Name, exception);
+
+        // A faulted processor never moves again, so its ring fills: producers waiting for room (connection tasks on
+        // the inbound ring, the matcher on the outbound one) give up instead of spinning until the process ends.
+        _inbound?.Abort();
+        _outbound?.Abort();
         if (ReferenceEquals(processor, _journaller))
         {
             // Nothing more becomes durable: release the sender (it drops what it cannot acknowledge).

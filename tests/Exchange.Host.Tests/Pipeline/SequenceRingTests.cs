@@ -238,6 +238,41 @@ public class SequenceRingTests
         Assert.True(faulty.Sequence.Value < 3);
     }
 
+    [Theory]
+    [InlineData("Single")]
+    [InlineData("Multi")]
+    public void Abort_ReleasesAProducerWaitingOnARingAFaultedProcessorFilled_AndRefusesLaterClaims(string modeName)
+    {
+        var ring = new SequenceRing<TestEvent>(16, Enum.Parse<ProducerMode>(modeName));
+        var faulty = ring.AddProcessor(new ThrowingHandler(throwAt: 0), WaitStrategyKind.Blocking, "test-faulty");
+        faulty.FaultHandler = (_, _) => ring.Abort(); // as the venue does on a processor fault
+        ring.Start();
+
+        // The processor dies on the first slot, so 16 claims fill the ring and the 17th waits for room that never comes.
+        bool? claimed = null;
+        var producer = new Thread(() =>
+        {
+            for (int i = 0; i < 17; i++)
+            {
+                if (!ring.TryClaimWaiting(out long sequence))
+                {
+                    claimed = false;
+                    return;
+                }
+
+                ring.Publish(sequence);
+            }
+
+            claimed = true;
+        }) { IsBackground = true };
+        producer.Start();
+
+        Assert.True(producer.Join(Timeout), "the producer still waits on the full ring");
+        Assert.False(claimed);
+        Assert.False(ring.TryClaimWaiting(out _));
+        Assert.Throws<InvalidOperationException>(() => ring.Claim(out _));
+    }
+
     [Fact]
     public void SteadyState_ProduceAndConsume_AllocateNothing()
     {
