@@ -105,15 +105,7 @@ public sealed class ConnectionHandlerProcessTests
         }
 
         byte[] bytes = [.. stream];
-        int received = 0;
-        int consumed = 0;
-        while (received < bytes.Length)
-        {
-            // A socket read appends to what is still unconsumed, as PolledConnection's buffer does.
-            received = Math.Min(bytes.Length, received + random.Next(1, 200));
-            consumed += contiguous.Handler.Process(bytes.AsSpan(consumed, received - consumed));
-        }
-
+        int consumed = FeedInRandomReads(contiguous, bytes, random);
         segmented.Handler.Process(FixTestMessages.Segmented(bytes, 1), out _, out _);
 
         Assert.Equal(bytes.Length, consumed);
@@ -166,14 +158,7 @@ public sealed class ConnectionHandlerProcessTests
         }
 
         byte[] bytes = [.. stream];
-        int received = 0;
-        int consumed = 0;
-        while (received < bytes.Length && !contiguous.Handler.CloseRequested)
-        {
-            received = Math.Min(bytes.Length, received + random.Next(1, 200));
-            consumed += contiguous.Handler.Process(bytes.AsSpan(consumed, received - consumed));
-        }
-
+        int consumed = FeedInRandomReads(contiguous, bytes, random);
         ReadOnlySequence<byte> all = FixTestMessages.Segmented(bytes, 1);
         segmented.Handler.Process(all, out SequencePosition segmentedConsumed, out _);
 
@@ -188,5 +173,22 @@ public sealed class ConnectionHandlerProcessTests
             segmented.Publisher.Commands.Select(c => c.ClOrdId.ToString()),
             contiguous.Publisher.Commands.Select(c => c.ClOrdId.ToString()));
         Assert.Equal(segmented.Connection.Recorded.Flushed.ToArray(), contiguous.Connection.Recorded.Flushed.ToArray());
+    }
+
+    /// <summary>
+    /// Hands <paramref name="bytes"/> to the span reader as a polled socket would: each read appends up to 200 bytes to
+    /// what is still unconsumed; stops at the end or once the connection is closing. Returns the bytes consumed.
+    /// </summary>
+    private static int FeedInRandomReads(GatewayHarness h, byte[] bytes, Random random)
+    {
+        int received = 0;
+        int consumed = 0;
+        while (received < bytes.Length && !h.Handler.CloseRequested)
+        {
+            received = Math.Min(bytes.Length, received + random.Next(1, 200));
+            consumed += h.Handler.Process(bytes.AsSpan(consumed, received - consumed));
+        }
+
+        return consumed;
     }
 }

@@ -69,18 +69,14 @@ public sealed class GatewayInboundTests
         using var h = new GatewayHarness();
         h.LogOn();
         byte[] order = h.Message("D", GatewayHarness.NewOrder());
-        int utcBefore = h.Clock.UtcReads;
-        int monoBefore = h.Clock.MonotonicReads;
-        int bothBefore = h.Clock.BothReads;
+        (int Wall, int Monotonic, int Both) before = ClockReads(h);
 
         h.Feed(order);
 
         // The receive time (the command's Timestamp) is also the "now" of the SendingTime accuracy check and of the
         // session's liveness: one reading of both clocks.
         Assert.Single(h.Publisher.Commands);
-        Assert.Equal(1, h.Clock.BothReads - bothBefore);
-        Assert.Equal(0, h.Clock.UtcReads - utcBefore);
-        Assert.Equal(0, h.Clock.MonotonicReads - monoBefore);
+        Assert.Equal((0, 0, 1), ClockReadsSince(h, before));
     }
 
     [Fact]
@@ -88,17 +84,23 @@ public sealed class GatewayInboundTests
     {
         using var h = new GatewayHarness();
         h.LogOn();
-        int utcBefore = h.Clock.UtcReads;
-        int monoBefore = h.Clock.MonotonicReads;
-        int bothBefore = h.Clock.BothReads;
+        (int Wall, int Monotonic, int Both) before = ClockReads(h);
 
         h.Gateway.SendEvent(GatewayOutboundTests.Event(Core.Events.EventType.Accepted, 100, 0), default);
 
         // SendingTime and the heartbeat timer's "last sent" from one reading.
         Assert.Equal("8", Assert.Single(h.TakeSent())[35]);
-        Assert.Equal(1, h.Clock.BothReads - bothBefore);
-        Assert.Equal(0, h.Clock.UtcReads - utcBefore);
-        Assert.Equal(0, h.Clock.MonotonicReads - monoBefore);
+        Assert.Equal((0, 0, 1), ClockReadsSince(h, before));
+    }
+
+    /// <summary>Reads of the wall clock alone, the monotonic clock alone, and both at once (<c>IClock.Now</c>).</summary>
+    private static (int Wall, int Monotonic, int Both) ClockReads(GatewayHarness h) =>
+        (h.Clock.UtcReads, h.Clock.MonotonicReads, h.Clock.BothReads);
+
+    private static (int Wall, int Monotonic, int Both) ClockReadsSince(GatewayHarness h, (int Wall, int Monotonic, int Both) before)
+    {
+        (int wall, int monotonic, int both) = ClockReads(h);
+        return (wall - before.Wall, monotonic - before.Monotonic, both - before.Both);
     }
 
     [Fact]
