@@ -117,6 +117,13 @@ public sealed class JournalOptions
     /// the next batch or the stop.
     /// </summary>
     public int FsyncIntervalMilliseconds { get; set; } = 10;
+
+    /// <summary>
+    /// Records not to replay at start, by sequence number, comma-separated ("" for none). Only for a record the venue
+    /// refused to replay because the engine threw on it (the refusal names it): that command is then never applied.
+    /// A number past the journal's end refuses the start, so a forgotten setting cannot skip a record written later.
+    /// </summary>
+    public string SkipRecords { get; set; } = "";
 }
 
 public sealed class TradingDayOptions

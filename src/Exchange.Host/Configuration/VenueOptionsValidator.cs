@@ -52,6 +52,12 @@ public static class VenueOptionsValidator
 
         OneOf(errors, $"{root}:Journal:Fsync", options.Journal.Fsync, JournalFsyncPolicies);
         Range(errors, $"{root}:Journal:FsyncIntervalMilliseconds", options.Journal.FsyncIntervalMilliseconds, 1, 60_000);
+        if (!Journal.SkippedRecords.TryParse(options.Journal.SkipRecords, out _))
+        {
+            errors.Add($"{root}:Journal:SkipRecords: '{options.Journal.SkipRecords}' is not a list of record sequence numbers. " +
+                "Allowed values: empty, or sequence numbers (0 or more) separated by commas, e.g. 17 or 17,18.");
+        }
+
         Range(errors, $"{root}:MarketData:PublishIntervalMicroseconds", options.MarketData.PublishIntervalMicroseconds, 10, 10_000_000);
         if (!Venue.TradingDayCalendar.TryParseStartsAt(options.TradingDay.StartsAt, out _))
         {

@@ -11,4 +11,10 @@ internal enum JournalRefusal
 
     /// <summary>The journal's instruments or sessions differ from the configuration's.</summary>
     Configuration,
+
+    /// <summary>
+    /// Replaying a record made the engine throw (a defect the command reproduces): the venue cannot rebuild its state past
+    /// it. The operator may skip the record (Venue:Journal:SkipRecords) once they know what it was.
+    /// </summary>
+    ReplayFault,
 }

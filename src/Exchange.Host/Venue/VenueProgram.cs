@@ -13,9 +13,10 @@ namespace Exchange.Host.Venue;
 /// command line), validation, the Generic Host with the venue service and the service-manager integrations.
 /// </summary>
 /// <remarks>
-/// Exit codes: 0 after a graceful stop; 2 for invalid configuration (bad keys, unknown strategy names), printed to
+/// Exit codes: 0 after a requested stop; 2 for invalid configuration (bad keys, unknown strategy names), printed to
 /// standard error one problem per line, or a journal written with other instruments or sessions; 1 for any other
-/// start-up failure (e.g. a corrupt journal, whose message names the file and offset).
+/// start-up failure (e.g. a corrupt journal, whose message names the file and offset); 3 when a pipeline thread failed
+/// and stopped the venue while it ran (the stop is still graceful: journal flushed, sessions logged out).
 /// </remarks>
 internal static class VenueProgram
 {
@@ -24,6 +25,7 @@ internal static class VenueProgram
 
     public const int ExitConfigurationError = 2;
     public const int ExitStartFailure = 1;
+    public const int ExitFaulted = 3;
 
     public static async Task<int> RunAsync(string[] args)
     {
@@ -38,28 +40,41 @@ internal static class VenueProgram
             return ExitConfigurationError;
         }
 
+        return await RunHostAsync(host, Console.Error).ConfigureAwait(false);
+    }
+
+    /// <summary>Runs a built host until it stops and returns the process's exit code; failures are written to <paramref name="error"/>.</summary>
+    internal static async Task<int> RunHostAsync(IHost host, TextWriter error)
+    {
+        // Resolved before the run: RunAsync disposes the host when it returns or throws.
+        VenueService venue = host.Services.GetRequiredService<VenueService>();
         try
         {
-            // RunAsync disposes the host when it returns or throws.
             await host.RunAsync().ConfigureAwait(false);
+            if (venue.Fault is { } fault)
+            {
+                await error.WriteLineAsync($"Exchange venue stopped after a fault: {fault.GetType().Name}: {fault.Message} (the log has the details)").ConfigureAwait(false);
+                return ExitFaulted;
+            }
+
             return 0;
         }
         catch (Exception exception) when (Find<VenueConfigurationException>(exception) is { } configuration)
         {
-            await Console.Error.WriteLineAsync(configuration.Message).ConfigureAwait(false);
+            await error.WriteLineAsync(configuration.Message).ConfigureAwait(false);
             return ExitConfigurationError;
         }
         catch (Exception exception) when (Find<Journal.JournalRefusedException>(exception) is { } refused)
         {
             // The message says what was found and what to do; a stack trace would only bury it.
-            await Console.Error.WriteLineAsync($"Exchange venue refused to start: {refused.Message}").ConfigureAwait(false);
+            await error.WriteLineAsync($"Exchange venue refused to start: {refused.Message}").ConfigureAwait(false);
             return refused.Reason == Journal.JournalRefusal.Configuration ? ExitConfigurationError : ExitStartFailure;
         }
 #pragma warning disable CA1031 // The process boundary: report any start-up failure as a message and an exit code.
         catch (Exception exception)
 #pragma warning restore CA1031
         {
-            await Console.Error.WriteLineAsync($"Exchange venue failed to start: {exception}").ConfigureAwait(false);
+            await error.WriteLineAsync($"Exchange venue failed to start: {exception}").ConfigureAwait(false);
             return ExitStartFailure;
         }
     }

@@ -3,6 +3,7 @@ using Exchange.Core.Commands;
 using Exchange.Core.Domain;
 using Exchange.Core.Events;
 using Exchange.Fix.Gateway;
+using Exchange.Host.Configuration;
 using Exchange.Host.Journal;
 using Microsoft.Extensions.Logging;
 
@@ -82,6 +83,7 @@ internal sealed partial class VenueService
             instruments,
             _options.Sessions.Select(s => new JournalSession(s.SenderCompId, s.TargetCompId)).ToArray(),
             _options.Pipeline.MaxClOrdIdsPerDay);
+        SkippedRecords.TryParse(_options.Journal.SkipRecords, out SkippedRecords skip); // validated at start
         _journal = JournalWriter.Open(path, journalOptions, configuration, (long sequence, in Command command) =>
         {
             if (command.Sequence != sequence)
@@ -89,7 +91,26 @@ internal sealed partial class VenueService
                 throw new InvalidDataException($"Journal '{path}': record {sequence} holds a command numbered {command.Sequence}.");
             }
 
-            foreach (ref readonly EngineEvent engineEvent in engine.Engine.Process(in command))
+            if (skip.Contains(sequence))
+            {
+                LogRecordSkipped(_logger, sequence, Describe(command, instruments));
+                return;
+            }
+
+            scoped ReadOnlySpan<EngineEvent> events;
+            try
+            {
+                events = engine.Engine.Process(in command);
+            }
+            catch (Exception exception)
+            {
+                // The engine threw on this command live too, most likely (the matcher then stopped the venue at it), and
+                // will on every replay: starting without it is the operator's decision, not something to do silently.
+                LogReplayFault(_logger, sequence, exception);
+                throw ReplayRefused(path, sequence, Describe(command, instruments), exception);
+            }
+
+            foreach (ref readonly EngineEvent engineEvent in events)
             {
                 if (gateway.RecoverEvent(in engineEvent))
                 {
@@ -114,6 +135,7 @@ internal sealed partial class VenueService
             earliest = Math.Min(earliest, command.Timestamp);
             replayed++;
         }, out JournalScan scan);
+        RefuseSkipsPastTheEnd(path, skip, scan.LastSequence);
         long highestStored = gateway.CompleteRecovery(lastEventId);
         reserveEventIdsThrough = highestStored > lastEventId ? highestStored : 0;
         JournalScan = scan;
@@ -134,6 +156,51 @@ internal sealed partial class VenueService
         LogReplayed(_logger, replayed, Stopwatch.GetElapsedTime(started).TotalMilliseconds, _engine!.Engine.RestingOrderCount, reports);
         return scan.LastSequence;
     }
+
+    /// <summary>
+    /// A skip of a record the journal does not hold yet would silently drop whichever command is journalled under that
+    /// number later (an acknowledged order, say), on the next start after it.
+    /// </summary>
+    private static void RefuseSkipsPastTheEnd(string path, SkippedRecords skip, long lastSequence)
+    {
+        long[] pastEnd = skip.Sequences.Where(sequence => sequence > lastSequence).ToArray();
+        if (pastEnd.Length != 0)
+        {
+            throw new JournalRefusedException(
+                JournalRefusal.Configuration,
+                $"{VenueOptions.SectionName}:Journal:SkipRecords names record(s) {string.Join(",", pastEnd)}, but journal '{path}' "
+                + $"ends at record {lastSequence}: a command journalled under that number later would be skipped on a later start. "
+                + "Remove them from the setting.");
+        }
+    }
+
+    private static JournalRefusedException ReplayRefused(string path, long sequence, string command, Exception exception) =>
+        new(
+            JournalRefusal.ReplayFault,
+            $"Journal '{path}': replaying record {sequence} ({command}) made the engine throw {exception.GetType().Name}: "
+            + $"{exception.Message}. The venue will not start, as it cannot rebuild its state past that record; the file was left "
+            + "as it is (keep a copy: it reproduces a defect). To start without that command, add "
+            + $"{sequence} to {VenueOptions.SectionName}:Journal:SkipRecords: it is then never applied. If the venue stopped at "
+            + "this record while running (exit code 3, a matcher fault in its log), no report of it was sent.",
+            exception);
+
+    /// <summary>What a journalled command was, for an operator deciding whether to skip it.</summary>
+    private string Describe(in Command command, IReadOnlyList<Instrument> instruments)
+    {
+        string session = (uint)command.OwnerId < (uint)_options.Sessions.Count
+            ? $"{_options.Sessions[command.OwnerId].SenderCompId}->{_options.Sessions[command.OwnerId].TargetCompId}"
+            : $"owner {command.OwnerId}";
+        string instrument = (uint)command.InstrumentId < (uint)instruments.Count ? instruments[command.InstrumentId].Symbol : $"instrument {command.InstrumentId}";
+        return command.Type is CommandType.NewTradingDay or CommandType.ReserveEventIds
+            ? $"{command.Type}"
+            : $"{command.Type} from {session}, ClOrdID {command.ClOrdId}, {instrument}";
+    }
+
+    [LoggerMessage(Level = LogLevel.Warning, Message = "Journal record {Sequence} ({Command}) skipped, as Venue:Journal:SkipRecords says: it is not applied")]
+    private static partial void LogRecordSkipped(ILogger logger, long sequence, string command);
+
+    [LoggerMessage(Level = LogLevel.Critical, Message = "Replaying journal record {Sequence} made the engine throw")]
+    private static partial void LogReplayFault(ILogger logger, long sequence, Exception exception);
 
     [LoggerMessage(Level = LogLevel.Information, Message = "Journal {Path}: {Scan}")]
     private static partial void LogJournalOpened(ILogger logger, string path, string scan);

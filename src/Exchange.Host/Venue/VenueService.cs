@@ -58,6 +58,7 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
     private readonly ConcurrentDictionary<long, Task> _connections = new();
     private readonly CancellationTokenSource _connectionsStop = new();
 
+    private Exception? _fault;
     private VenueEngine? _engine;
     private JournalWriter? _journal;
     private DurabilityGate? _gate;
@@ -116,6 +117,13 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
 
     /// <summary>The trading day the venue is in (after start): <see cref="TradingDayCalendar.DayOf"/> numbering.</summary>
     internal long TradingDay => _tradingDay?.CurrentDay ?? long.MinValue;
+
+    /// <summary>
+    /// The first fault of a pipeline thread (journaller, matcher, sender or the polling thread), which stopped the venue;
+    /// null while it runs or after a requested stop. The process turns it into a failing exit code, so a service manager
+    /// sees a failure (and systemd's Restart=on-failure restarts the venue) rather than a clean stop.
+    /// </summary>
+    public Exception? Fault => Volatile.Read(ref _fault);
 
     [UnconditionalSuppressMessage("Trimming", "IL2026", Justification = "The JIT build loads strategy plugins by design; NativeAOT builds pass an engine factory.")]
     [UnconditionalSuppressMessage("AOT", "IL3050", Justification = "As above.")]
@@ -360,6 +368,7 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
     private void OnPollerFault(Exception exception)
     {
         LogProcessorFault(_logger, "poller", exception);
+        Interlocked.CompareExchange(ref _fault, exception, null);
         _gate?.Abort();
         _lifetime?.StopApplication();
     }
@@ -367,6 +376,9 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
     private void OnProcessorFault(EventProcessor processor, Exception exception)
     {
         LogProcessorFault(_logger, processor.Name, exception);
+
+        // The first fault is the cause; later ones (a ring aborted under another processor) are its consequences.
+        Interlocked.CompareExchange(ref _fault, exception, null);
 
         // A faulted processor never moves again, so its ring fills: producers waiting for room (connection tasks on
         // the inbound ring, the matcher on the outbound one) give up instead of spinning until the process ends.

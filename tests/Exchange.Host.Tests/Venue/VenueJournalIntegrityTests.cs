@@ -85,6 +85,63 @@ public sealed class VenueJournalIntegrityTests
         Assert.Contains("instrument 2 was GOOG, the configuration has no instrument 2; session 2 was EXCH->CLIENT3, the configuration has no session 2", error.Message, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public async Task A_record_the_engine_throws_on_refuses_the_start_naming_it_and_starts_once_the_operator_skips_it()
+    {
+        using var directory = new TempVenueDirectory();
+        await WriteJournalAsync(directory, VenueTestOptions.Create(directory.Path), orders: 6);
+        byte[] before = File.ReadAllBytes(directory.JournalPath);
+
+        var refusing = new ThrowingEngine("O-3");
+        await using (VenueService venue = VenuePipelineTests.CreateVenue(directory, new FakeGateway(), refusing, out CapturingLoggerProvider logs))
+        {
+            var error = await Assert.ThrowsAsync<JournalRefusedException>(() => venue.StartAsync(CancellationToken.None));
+
+            Assert.Equal(JournalRefusal.ReplayFault, error.Reason);
+            Assert.Contains(
+                $"Journal '{directory.JournalPath}': replaying record 3 (NewOrder from EXCH->CLIENT2, ClOrdID O-3, MSFT) made the engine throw " +
+                "InvalidOperationException: engine defect triggered by O-3.",
+                error.Message,
+                StringComparison.Ordinal);
+            Assert.Contains("add 3 to Venue:Journal:SkipRecords", error.Message, StringComparison.Ordinal);
+            Assert.IsType<InvalidOperationException>(error.InnerException);
+            Assert.True(logs.Contains("Replaying journal record 3 made the engine throw"), string.Join(Environment.NewLine, logs.Lines));
+            Assert.Equal(3, refusing.Inner.Processed.Count);
+        }
+
+        Assert.Equal(before, File.ReadAllBytes(directory.JournalPath));
+
+        VenueOptions skipping = VenueTestOptions.Create(directory.Path);
+        skipping.Journal.SkipRecords = "3";
+        var replayed = new ThrowingEngine("O-3");
+        await using (VenueService venue = VenuePipelineTests.CreateVenue(directory, new FakeGateway(), replayed, out CapturingLoggerProvider logs, skipping))
+        {
+            await venue.StartAsync(CancellationToken.None);
+            Assert.Equal(5, venue.RecoveredCommands);
+            Assert.True(
+                logs.Contains("Journal record 3 (NewOrder from EXCH->CLIENT2, ClOrdID O-3, MSFT) skipped, as Venue:Journal:SkipRecords says: it is not applied"),
+                string.Join(Environment.NewLine, logs.Lines));
+            await venue.StopAsync(CancellationToken.None);
+        }
+
+        Assert.Equal([0L, 1, 2, 4, 5], replayed.Inner.Processed.Select(c => c.Sequence));
+    }
+
+    [Fact]
+    public async Task Skipping_a_record_past_the_journals_end_refuses_the_start_so_a_later_record_is_never_dropped()
+    {
+        using var directory = new TempVenueDirectory();
+        await WriteJournalAsync(directory, VenueTestOptions.Create(directory.Path), orders: 3);
+        VenueOptions options = VenueTestOptions.Create(directory.Path);
+        options.Journal.SkipRecords = "1,3,9";
+
+        await using VenueService venue = VenuePipelineTests.CreateVenue(directory, new FakeGateway(), new FakeEngine(), out _, options);
+        var error = await Assert.ThrowsAsync<JournalRefusedException>(() => venue.StartAsync(CancellationToken.None));
+
+        Assert.Equal(JournalRefusal.Configuration, error.Reason);
+        Assert.Contains($"Venue:Journal:SkipRecords names record(s) 3,9, but journal '{directory.JournalPath}' ends at record 2", error.Message, StringComparison.Ordinal);
+    }
+
     /// <summary>Starts a venue on <paramref name="options"/>, journals <paramref name="orders"/> orders and stops it.</summary>
     internal static async Task WriteJournalAsync(TempVenueDirectory directory, VenueOptions options, int orders)
     {

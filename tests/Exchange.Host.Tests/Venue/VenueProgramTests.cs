@@ -1,3 +1,9 @@
+using System.Net;
+using Exchange.Host.Configuration;
+using Exchange.Host.Venue;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
+using Microsoft.Extensions.Logging;
 using Xunit;
 
 namespace Exchange.Host.Tests.Venue;
@@ -64,5 +70,43 @@ public sealed class VenueProgramTests
         Assert.Equal(2, exitCode);
         Assert.Contains("instrument 0 was AAPL, the configuration now has MSFT at 0", error, StringComparison.Ordinal);
         Assert.DoesNotContain("   at ", error, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("Threaded")]
+    [InlineData("Inline")]
+    public async Task A_matcher_fault_while_running_stops_the_venue_gracefully_with_exit_code_3(string pipelineMode)
+    {
+        using var directory = new TempVenueDirectory();
+        string config = VenueConfigFile.Write(directory.Path, port: 0, storePath: "", pipelineMode: pipelineMode);
+        IHost host = VenueProgram.Build(["--config", config], services => services.AddSingleton(provider => new VenueService(
+            provider.GetRequiredService<VenueOptions>(),
+            provider.GetRequiredService<IGatewayFactory>(),
+            provider.GetRequiredService<VenueEndpoint>(),
+            provider.GetRequiredService<ILoggerFactory>(),
+            provider.GetRequiredService<IHostApplicationLifetime>(),
+            engineFactory: instruments =>
+            {
+                var store = new FakeMarketDataStore();
+                store.Initialize(instruments.Count);
+                return new VenueEngine(new ThrowingEngine("BOOM"), store, "engine with a defect");
+            })));
+        using var error = new StringWriter();
+        Task<int> run = VenueProgram.RunHostAsync(host, error);
+
+        IPEndPoint endPoint = await host.Services.GetRequiredService<VenueEndpoint>().Bound.WaitAsync(TimeSpan.FromSeconds(30));
+        await using FixTestClient client = await FixTestClient.ConnectAsync(endPoint, "CLIENT1");
+        await client.LogonAsync();
+        await client.ExpectAsync(m => m[35] == "A", "Logon reply");
+        await client.NewOrderAsync("OK1", '1', 10, "100.00");
+        await client.ExpectExecutionAsync("OK1", '0');
+        await client.NewOrderAsync("BOOM", '1', 10, "100.00");
+
+        int exitCode = await run.WaitAsync(TimeSpan.FromSeconds(30));
+        Assert.Equal(VenueProgram.ExitFaulted, exitCode);
+        Assert.Contains("Exchange venue stopped after a fault: InvalidOperationException: engine defect triggered by BOOM", error.ToString(), StringComparison.Ordinal);
+
+        // Graceful even so: the session was logged out, not dropped.
+        await client.ExpectAsync(m => m[35] == "5", "Logout");
     }
 }
