@@ -112,9 +112,9 @@ public sealed class JournalOptions
     public string Fsync { get; set; } = "EveryBatch";
 
     /// <summary>
-    /// With Periodic: the longest a committed record waits for its fsync while orders flow, and in Inline mode also after
-    /// they stop (the polling thread syncs in idle passes). In Threaded mode the last batch before a pause is synced by
-    /// the next batch or the stop.
+    /// With Periodic: how long a committed record may wait for its fsync. While orders flow a batch's commit syncs once
+    /// it has passed; after the last batch before a pause the writer's thread syncs in its idle time (the Inline polling
+    /// thread in an idle pass, the Threaded journaller after waiting this long for a batch), so at most about twice this.
     /// </summary>
     public int FsyncIntervalMilliseconds { get; set; } = 10;
 

@@ -45,6 +45,7 @@ internal sealed unsafe class JournalWriter : IDisposable
         _file = new AppendMappedFile(file, position, options.MapChunkBytes, options.MapReserveBytes);
         _policy = options.FsyncPolicy;
         _fsyncIntervalTicks = (long)(options.FsyncInterval.TotalSeconds * Stopwatch.Frequency);
+        PeriodicSyncInterval = _policy == FsyncPolicy.Periodic ? options.FsyncInterval : null;
         _position = position;
         _lastAppended = lastSequence;
         _lastWritten = lastSequence;
@@ -229,10 +230,14 @@ internal sealed unsafe class JournalWriter : IDisposable
     /// </summary>
     public bool PrepareNextRecord() => _file.PrepareAhead(_position, JournalFormat.RecordSize);
 
+    /// <summary>Under <see cref="FsyncPolicy.Periodic"/>, the interval <see cref="SyncIfDue"/> keeps; null under the other policies.</summary>
+    public TimeSpan? PeriodicSyncInterval { get; }
+
     /// <summary>
     /// Under <see cref="FsyncPolicy.Periodic"/>, syncs committed records the interval has passed for; false when there
     /// was nothing to do. <see cref="CommitBatch"/> syncs only when a batch comes, so after the last batch before a pause
-    /// this is what bounds the power-loss window: the Inline venue's polling thread calls it in idle passes.
+    /// this is what bounds the power-loss window: the Inline venue's polling thread calls it in idle passes, the Threaded
+    /// venue's journaller thread when it has waited an interval for nothing (<see cref="Pipeline.EventProcessor.SetIdleWork"/>).
     /// </summary>
     public bool SyncIfDue()
     {

@@ -1,3 +1,5 @@
+using System.Diagnostics;
+
 namespace Exchange.Host.Pipeline;
 
 /// <summary>
@@ -9,10 +11,13 @@ internal sealed class BackOffWaitStrategy(WaitStrategyKind kind) : IWaitStrategy
     public long WaitFor(long next, SequenceBarrier barrier)
     {
         var idle = new IdleStrategy(kind);
+        int timeout = barrier.IdleTimeoutMilliseconds;
+        long started = timeout == Timeout.Infinite ? 0 : Stopwatch.GetTimestamp();
         while (true)
         {
             long available = barrier.HighestAvailable(next);
-            if (available >= next || barrier.IsStopRequested(next))
+            if (available >= next || barrier.IsStopRequested(next) ||
+                (timeout != Timeout.Infinite && Stopwatch.GetElapsedTime(started).TotalMilliseconds >= timeout))
             {
                 return available;
             }

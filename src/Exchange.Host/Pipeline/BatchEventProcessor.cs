@@ -66,6 +66,9 @@ internal sealed class BatchEventProcessor<T, THandler> : EventProcessor
                     return;
                 }
 
+                // Nothing to consume: the wait stopped at the idle timeout (or woke for a change that made nothing
+                // consumable yet), and idle work runs only on this branch, never between slots.
+                IdleWork?.Invoke();
                 continue;
             }
 

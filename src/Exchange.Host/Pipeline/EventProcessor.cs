@@ -40,6 +40,27 @@ internal abstract class EventProcessor
 
     public bool IsRunning => _thread is not null && !_stopped.IsSet;
 
+    /// <summary>Work the processor's thread does when it has waited <see cref="SequenceBarrier.IdleTimeoutMilliseconds"/> for nothing.</summary>
+    protected Action? IdleWork { get; private set; }
+
+    /// <summary>
+    /// Runs <paramref name="work"/> on the processor's thread whenever it has found nothing to consume for
+    /// <paramref name="interval"/> (and again every interval while that lasts): work that belongs to the thread owning
+    /// the handler's state, such as syncing a journal after the last batch before a pause. Call before <see cref="Start"/>.
+    /// </summary>
+    public void SetIdleWork(Action work, TimeSpan interval)
+    {
+        ArgumentNullException.ThrowIfNull(work);
+        ArgumentOutOfRangeException.ThrowIfLessThan(interval, TimeSpan.FromMilliseconds(1));
+        if (_thread is not null)
+        {
+            throw new InvalidOperationException($"Processor '{Name}' already started.");
+        }
+
+        IdleWork = work;
+        Barrier.IdleTimeoutMilliseconds = (int)Math.Min(int.MaxValue, interval.TotalMilliseconds);
+    }
+
     /// <summary>Starts the dedicated background thread. Call once, after the ring's processors are all added.</summary>
     public void Start()
     {

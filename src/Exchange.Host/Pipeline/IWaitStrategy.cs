@@ -9,7 +9,8 @@ namespace Exchange.Host.Pipeline;
 internal interface IWaitStrategy
 {
     /// <summary>
-    /// Waits until <paramref name="barrier"/> has <paramref name="next"/> available or a stop is requested.
+    /// Waits until <paramref name="barrier"/> has <paramref name="next"/> available, a stop is requested or the
+    /// barrier's <see cref="SequenceBarrier.IdleTimeoutMilliseconds"/> has passed.
     /// </summary>
     /// <returns><see cref="SequenceBarrier.HighestAvailable"/> at the moment waiting ended.</returns>
     long WaitFor(long next, SequenceBarrier barrier);

@@ -46,8 +46,11 @@ internal sealed class PublicationSignal
         }
     }
 
-    /// <summary>Blocks until the barrier has <paramref name="next"/> available or is told to stop.</summary>
-    /// <returns>The barrier's highest available sequence (below <paramref name="next"/> only when stopping).</returns>
+    /// <summary>
+    /// Blocks until the barrier has <paramref name="next"/> available or is told to stop, or for at most its
+    /// <see cref="SequenceBarrier.IdleTimeoutMilliseconds"/>.
+    /// </summary>
+    /// <returns>The barrier's highest available sequence (below <paramref name="next"/> when stopping or timed out).</returns>
     public long WaitFor(long next, SequenceBarrier barrier)
     {
         lock (_gate)
@@ -63,7 +66,10 @@ internal sealed class PublicationSignal
                         return available;
                     }
 
-                    Monitor.Wait(_gate);
+                    if (!Monitor.Wait(_gate, barrier.IdleTimeoutMilliseconds))
+                    {
+                        return barrier.HighestAvailable(next);
+                    }
                 }
             }
             finally

@@ -32,8 +32,16 @@ internal sealed class SequenceBarrier
     public long StopAfter => Volatile.Read(ref _stopAfter);
 
     /// <summary>
+    /// How long a wait may last before it returns empty-handed so the processor can do its idle work
+    /// (<see cref="EventProcessor.SetIdleWork"/>); <see cref="Timeout.Infinite"/> (the default) waits until there is
+    /// something to consume or a stop. Set before the processor starts.
+    /// </summary>
+    public int IdleTimeoutMilliseconds { get; set; } = Timeout.Infinite;
+
+    /// <summary>
     /// Returns the highest sequence (at least <paramref name="next"/>) the processor may consume, waiting as the
-    /// strategy says; returns less than <paramref name="next"/> only when a stop was requested.
+    /// strategy says; returns less than <paramref name="next"/> only when a stop was requested or the wait reached
+    /// <see cref="IdleTimeoutMilliseconds"/>.
     /// </summary>
     public long WaitFor(long next)
     {

@@ -106,6 +106,9 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
     /// <summary>The engine (after start). Only for tests and diagnostics once the matcher has stopped.</summary>
     internal VenueEngine? Engine => _engine;
 
+    /// <summary>The journal (after start). Only for tests: its sequences are read from any thread, the rest is the writer thread's.</summary>
+    internal JournalWriter? Journal => _journal;
+
     /// <summary>Commands recovered from the journal at start.</summary>
     public long RecoveredCommands { get; private set; }
 
@@ -211,6 +214,13 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         }
         else
         {
+            if (journal.PeriodicSyncInterval is { } interval)
+            {
+                // A Periodic fsync that fell due after the last batch before a pause: made by the journaller's own
+                // thread (the writer's owner) once it has waited an interval for the next batch.
+                _journaller.SetIdleWork(() => journal.SyncIfDue(), interval);
+            }
+
             var handler = new MatcherHandler(_engine.Engine, _outbound, books, Counters);
             EventProcessor matcher = _inbound.AddProcessor(handler, matcherWait, "matcher", cpu);
             matcher.PinHandler = (processor, result) => OnPinned(processor.Name, result);

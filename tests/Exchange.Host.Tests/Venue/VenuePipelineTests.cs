@@ -368,6 +368,33 @@ public sealed class VenuePipelineTests
     /// Its clock stands still on the day the test commands are stamped with (<see cref="VenueTestOptions.TestDay"/>)
     /// unless <paramref name="clock"/> says otherwise, so no test crosses a trading day by accident.
     /// </summary>
+    [Fact]
+    public async Task Threaded_with_periodic_fsync_the_journaller_syncs_the_last_batch_before_a_pause_without_a_later_one()
+    {
+        using var directory = new TempVenueDirectory();
+        Exchange.Host.Configuration.VenueOptions options = VenueTestOptions.Create(directory.Path, fsync: "Periodic");
+        options.Journal.FsyncIntervalMilliseconds = 200;
+        var gateway = new FakeGateway();
+        await using VenueService venue = CreateVenue(directory, gateway, new FakeEngine(), out _, options);
+        await venue.StartAsync(CancellationToken.None);
+        JournalWriter journal = venue.Journal!;
+
+        // The first order's commit may sync it (the interval since the open has passed) or leave it to the idle sync.
+        Command first = VenueTestOptions.NewOrder(0);
+        Assert.True(gateway.Commands!.TryPublish(in first));
+        gateway.WaitForEvents(1);
+        Assert.True(SpinWait.SpinUntil(() => journal.SyncedSequence.Value == 0, TimeSpan.FromSeconds(10)), "the first order was never synced");
+
+        // The second comes well within the interval of that sync, so its commit does not sync; no batch follows it.
+        Command second = VenueTestOptions.NewOrder(1);
+        Assert.True(gateway.Commands!.TryPublish(in second));
+        gateway.WaitForEvents(2);
+        Assert.True(
+            SpinWait.SpinUntil(() => journal.SyncedSequence.Value == 1, TimeSpan.FromSeconds(10)),
+            $"the last batch before the pause was not synced (synced through {journal.SyncedSequence.Value})");
+        await venue.StopAsync(CancellationToken.None);
+    }
+
     internal static VenueService CreateVenue(
         TempVenueDirectory directory,
         FakeGateway gateway,
