@@ -16,6 +16,8 @@ namespace Exchange.Core.Commands;
 /// request did not say (TimeInForce is optional in FIX), as in journals written before the check.
 /// NewTradingDay: Timestamp only (when the venue started the day; the expiry reports' TransactTime).
 /// ReserveEventIds: Quantity (the event id the next events are numbered above), Timestamp.
+/// CancelRefused, ReplaceRefused: as Cancel, with the gateway's <see cref="Events.RejectReason"/> in Quantity
+/// (<see cref="RefusedRequests"/>).
 /// </remarks>
 public struct Command
 {

@@ -23,4 +23,15 @@ public enum CommandType : byte
     /// ExecIDs; journalled like any other command, so a replay numbers later events as the run that issued it did.
     /// </summary>
     ReserveEventIds = 5,
+
+    /// <summary>
+    /// An OrderCancelRequest the gateway refused before the engine (a field it cannot accept): the engine answers with
+    /// the CancelRejected event a refused <see cref="Cancel"/> gets, carrying the gateway's reason and, when the owner
+    /// has a live order under OrigClOrdId, that order's unchanged state, which only the engine knows and the
+    /// OrderCancelReject must report (its OrdStatus and OrderID). Changes nothing. See <see cref="RefusedRequests"/>.
+    /// </summary>
+    CancelRefused = 6,
+
+    /// <summary>As <see cref="CancelRefused"/>, for an OrderCancelReplaceRequest.</summary>
+    ReplaceRefused = 7,
 }

@@ -143,6 +143,10 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             case CommandType.ReserveEventIds:
                 _events.ReserveThrough(command.Quantity);
                 break;
+            case CommandType.CancelRefused:
+            case CommandType.ReplaceRefused:
+                ProcessRefusedRequest(in command);
+                break;
             default:
                 EmitRejected(in command, RejectReason.UnknownCommand);
                 break;
@@ -486,6 +490,19 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
 
         slot = found;
         return RejectReason.None;
+    }
+
+    /// <summary>
+    /// A cancel or replace the gateway refused: its CancelRejected event, with the live order's state when the owner has
+    /// one under OrigClOrdId (whatever instrument the request named: the reject reports the order it names). Nothing
+    /// changes, and the request's ClOrdID is not recorded as used, as for any refused request.
+    /// </summary>
+    private void ProcessRefusedRequest(in Command command)
+    {
+        int slot = _clOrdIds.TryFind(ClOrdIdIndex.Hash(command.OwnerId, command.OrigClOrdId), command.OwnerId, command.OrigClOrdId, out int found)
+            ? found
+            : -1;
+        EmitCancelRejected(in command, RefusedRequests.ReasonOf(in command), slot);
     }
 
     /// <summary>Moves a resting order to the replace request's client id (always a different id: the same one is a duplicate).</summary>

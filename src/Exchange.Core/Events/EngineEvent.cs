@@ -72,10 +72,11 @@ public struct EngineEvent
     /// </summary>
     public static EngineEvent Refusal(in Command command, RejectReason reason)
     {
+        CommandType source = RefusedRequests.RequestOf(in command);
         var e = new EngineEvent
         {
             Type = EventType.Rejected,
-            SourceCommand = command.Type,
+            SourceCommand = source,
             RejectReason = reason,
             Side = command.Side,
             InstrumentId = command.InstrumentId,
@@ -85,7 +86,7 @@ public struct EngineEvent
             ClOrdId = command.ClOrdId,
             OrigClOrdId = command.OrigClOrdId,
         };
-        if (command.Type is CommandType.Cancel or CommandType.Replace)
+        if (source is CommandType.Cancel or CommandType.Replace)
         {
             e.Type = EventType.CancelRejected;
             return e;

@@ -35,4 +35,13 @@ public enum RejectReason : byte
 
     /// <summary>A replace named a time in force other than the order's own.</summary>
     ReplaceTimeInForceMismatch = 19,
+
+    /// <summary>
+    /// The order carries an instruction the venue does not carry out (ExecInst, MinQty, MaxFloor, a peg...): refused
+    /// rather than executed without it. Set by the gateway.
+    /// </summary>
+    UnsupportedOrderInstruction = 20,
+
+    /// <summary>A limit order or replace without a Price (44). Set by the gateway.</summary>
+    PriceMissing = 21,
 }

@@ -105,6 +105,13 @@ public sealed partial class FixMessage
     /// <summary>A hash of the tag sequence (every field's tag, in order): equal layouts hash equal.</summary>
     internal ulong LayoutHash { get; private set; }
 
+    /// <summary>
+    /// The order mappers' memo (<see cref="Mapping.OrderFields.RefuseUnsupportedInstructions"/>): the last
+    /// <see cref="LayoutHash"/> found to carry no order instruction the venue refuses, so a connection that repeats a
+    /// layout pays one compare for that check. Zero (no layout hashes to it in practice) until a layout is checked.
+    /// </summary>
+    internal ulong InstructionFreeLayout { get; set; }
+
     /// <summary>Validation plans of layouts this connection sent before (see <see cref="LayoutPlans"/>); made on first use.</summary>
     internal LayoutPlans Plans => _layoutPlans ??= new LayoutPlans();
 

@@ -252,6 +252,12 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
             case MappingOutcome.SessionReject:
                 session.Reject(message, result.SessionReason, result.RefTag, result.Text);
                 break;
+            case MappingOutcome.BusinessReject when command.Type is CommandType.Cancel or CommandType.Replace:
+                // The engine answers it: the OrderCancelReject reports the order's state (OrdStatus, OrderID), which
+                // only the engine knows. A new order's reject needs no state, so the gateway sends that one itself.
+                RefusedRequests.Refuse(ref command, result.Reason);
+                _commandCount++;
+                break;
             default:
                 SendOrderReject(session, command, result.Reason, parsed.GetSpan(FixTags.Symbol), default);
                 break;
@@ -278,7 +284,7 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
     private void SendOrderReject(FixSession session, in Command command, RejectReason reason, ReadOnlySpan<byte> requestSymbol, ReadOnlySpan<byte> text)
     {
         RejectEvents.FromCommand(command, reason, _s.NextExecId(), out EngineEvent rejected);
-        if (command.Type == CommandType.NewOrder)
+        if (rejected.Type == EventType.Rejected)
         {
             bool known = _s.Instruments.TryGetById(command.InstrumentId, out Instrument? instrument);
             int length = ExecutionReportEncoder.EncodeBody(
@@ -600,7 +606,10 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
             ConnectionTransport? transport = gs.Transport;
             try
             {
-                SendOrderReject(gs.Session, command, RejectReason.None, default, "venue is stopping"u8);
+                // A refused request keeps its own reason; it goes without the order's state, as the engine is gone.
+                bool refusal = RefusedRequests.IsRefusal(in command);
+                SendOrderReject(
+                    gs.Session, command, refusal ? RefusedRequests.ReasonOf(in command) : RejectReason.None, default, refusal ? default : "venue is stopping"u8);
             }
             finally
             {

@@ -72,6 +72,12 @@ public static class NewOrderSingleReader
 
         command.InstrumentId = instrument!.Id;
         next = OrderFields.ReadPrice(message, command.OrderType, instrument, out command.Price);
+        if (!next.IsOk)
+        {
+            return next;
+        }
+
+        next = OrderFields.RefuseUnsupportedInstructions(message);
         return next.IsOk ? result : next;
     }
 }

@@ -43,6 +43,7 @@ public static class OrderCancelReplaceRequestReader
             }
         }
 
-        return OrderFields.ReadPrice(message, command.OrderType, instrument!, out command.Price);
+        result = OrderFields.ReadPrice(message, command.OrderType, instrument!, out command.Price);
+        return result.IsOk ? OrderFields.RefuseUnsupportedInstructions(message) : result;
     }
 }

@@ -70,7 +70,10 @@ internal static class OrderFields
         return type is OrderType.Limit or OrderType.Market ? MappingResult.Ok : MappingResult.Business(FixTags.OrdType, RejectReason.InvalidOrderType);
     }
 
-    /// <summary>OrderQty (38) as a whole number; "100.0" is accepted, "100.5" is off lot, never rounded.</summary>
+    /// <summary>
+    /// OrderQty (38) as a whole number; "100.0" is accepted, "100.5" is off lot, never rounded. A number too large for
+    /// any quantity is the order's problem (a business reject, OrdRejReason 13), not the message's.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static MappingResult ReadQuantity(FixMessage message, out long quantity)
     {
@@ -79,8 +82,54 @@ internal static class OrderFields
         {
             FieldStatus.Ok => MappingResult.Ok,
             FieldStatus.OffScale => MappingResult.Business(FixTags.OrderQty, RejectReason.QuantityOffLot),
+            FieldStatus.OutOfRange => MappingResult.Business(FixTags.OrderQty, RejectReason.QuantityTooLarge),
             _ => MappingResult.Session(FixTags.OrderQty, status),
         };
+    }
+
+    /// <summary>
+    /// Order instructions the venue does not carry out: ExecInst (18), StopPx (99), MinQty (110), MaxFloor (111),
+    /// ExpireTime (126), EffectiveTime (168), MaxShow (210), ExpireDate (432), the PegInstructions and
+    /// DiscretionInstructions components, TargetStrategy and its parameters. An order with any of them is refused
+    /// (OrdRejReason 11): executing it without the instruction could trade where the client said it must not (a
+    /// post-only order taking liquidity, an IOC filling below its MinQty, a whole iceberg shown).
+    /// </summary>
+    private static ReadOnlySpan<int> UnsupportedInstructionTags =>
+        [18, 99, 110, 111, 126, 168, 210, 211, 388, 389, 432, 835, 836, 837, 838, 840, 841, 842, 843, 844, 846, 847, 848, 849];
+
+    private const int PriceType = 423;
+    private const int PriceTypePerUnit = 2;
+
+    /// <summary>
+    /// A business reject naming the first unsupported instruction the order carries (<see cref="UnsupportedInstructionTags"/>,
+    /// or a PriceType other than 2, per unit, which would change what Price means), else Ok. A layout already found
+    /// free of them costs one compare (<see cref="FixMessage.InstructionFreeLayout"/>).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static MappingResult RefuseUnsupportedInstructions(FixMessage message) =>
+        message.LayoutHash == message.InstructionFreeLayout ? MappingResult.Ok : CheckInstructions(message);
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static MappingResult CheckInstructions(FixMessage message)
+    {
+        foreach (int tag in UnsupportedInstructionTags)
+        {
+            if (message.Has(tag))
+            {
+                return MappingResult.Business(tag, RejectReason.UnsupportedOrderInstruction);
+            }
+        }
+
+        if (message.Has(PriceType))
+        {
+            // Its value can change from one message of this layout to the next, so such a layout is never memoised.
+            return message.ReadInt(PriceType, out int priceType) == FieldStatus.Ok && priceType == PriceTypePerUnit
+                ? MappingResult.Ok
+                : MappingResult.Business(PriceType, RejectReason.UnsupportedOrderInstruction);
+        }
+
+        message.InstructionFreeLayout = message.LayoutHash;
+        return MappingResult.Ok;
     }
 
     /// <summary>Price (44) at the instrument's decimals; required for limit orders, ignored (0) for market orders.</summary>
@@ -93,11 +142,14 @@ internal static class OrderFields
             return MappingResult.Ok;
         }
 
+        // A missing price is the order's problem (Price is conditionally required, which the dictionary cannot check):
+        // an order reject, or for a replace an OrderCancelReject that settles the client's pending replace.
         FieldStatus status = message.ReadPrice(FixTags.Price, instrument.PriceDecimals, out price);
         return status switch
         {
             FieldStatus.Ok => MappingResult.Ok,
             FieldStatus.OffScale => MappingResult.Business(FixTags.Price, RejectReason.PriceOffTick),
+            FieldStatus.Missing => MappingResult.Business(FixTags.Price, RejectReason.PriceMissing),
             _ => MappingResult.Session(FixTags.Price, status),
         };
     }

@@ -60,7 +60,7 @@ internal static class OrderStates
         RejectReason.UnknownOrder => 5,
         RejectReason.DuplicateClOrdId => 6,
         RejectReason.QuantityNotPositive or RejectReason.QuantityOffLot or RejectReason.QuantityTooLarge => 13,
-        RejectReason.InvalidSide or RejectReason.InvalidOrderType or RejectReason.InvalidTimeInForce => 11,
+        RejectReason.InvalidSide or RejectReason.InvalidOrderType or RejectReason.InvalidTimeInForce or RejectReason.UnsupportedOrderInstruction => 11,
         _ => 99,
     };
 

@@ -27,6 +27,8 @@ public static class RejectTexts
         RejectReason.CapacityExceeded => "Venue capacity exceeded"u8,
         RejectReason.ClOrdIdCapacityExceeded => "Venue's ClOrdID capacity for the day exhausted"u8,
         RejectReason.UnknownCommand => "Unsupported request"u8,
+        RejectReason.UnsupportedOrderInstruction => "Unsupported order instruction: only Side, OrderQty, OrdType 1/2, Price and TimeInForce 0/1/3/4 are carried out"u8,
+        RejectReason.PriceMissing => "Price (44) is required for a limit order"u8,
         _ => "Rejected"u8,
     };
 

@@ -7,7 +7,7 @@ using Exchange.Core.Storage;
 namespace Exchange.Host.Journal;
 
 /// <summary>
-/// The journal file layout (version 4): a 32-byte prefix, two configuration slots (<see cref="JournalHeader"/>), then
+/// The journal file layout (version 5): a 32-byte prefix, two configuration slots (<see cref="JournalHeader"/>), then
 /// fixed-size records in ring order from <see cref="DataStart"/>.
 /// </summary>
 /// <remarks>
@@ -19,7 +19,9 @@ namespace Exchange.Host.Journal;
 /// Version 4 marks the <see cref="CommandType.ReserveEventIds"/> command and the refusal of replaces that change
 /// OrdType or TimeInForce. A journal written by a version 3 build holds neither (its replaces leave both zero), so it
 /// replays the same under version 4's rules: this build reads it, and marks it version 4 before appending, after which
-/// a version 3 build refuses it instead of replaying it differently.
+/// a version 3 build refuses it instead of replaying it differently. Version 5 marks the refused-request commands
+/// (<see cref="CommandType.CancelRefused"/>, <see cref="CommandType.ReplaceRefused"/>), which an older build would answer
+/// with an unknown-command reject; a version 3 or 4 journal holds none, so it is read and marked version 5 the same way.
 /// The version is bumped whenever the engine's rules change what a journalled command does.
 /// Record: sequence (8), the <see cref="Command"/> bytes as laid out in memory (payload size), CRC-32 of sequence and
 /// payload (4), zero padding to a multiple of 8. A record is valid only when complete and its CRC matches; what a
@@ -28,7 +30,7 @@ namespace Exchange.Host.Journal;
 internal static class JournalFormat
 {
     public const int PrefixSize = 32;
-    public const int Version = 4;
+    public const int Version = 5;
 
     /// <summary>The oldest version this build replays the same as the build that wrote it (see the remarks).</summary>
     public const int OldestReadableVersion = 3;

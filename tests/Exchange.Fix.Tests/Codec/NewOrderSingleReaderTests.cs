@@ -1,3 +1,4 @@
+using System.Globalization;
 using System.Text.RegularExpressions;
 using Exchange.Core.Commands;
 using Exchange.Core.Domain;
@@ -73,6 +74,8 @@ public class NewOrderSingleReaderTests
     [InlineData(FixTags.TimeInForce, "6", RejectReason.InvalidTimeInForce)]
     [InlineData(FixTags.Price, "143.42001", RejectReason.PriceOffTick)]
     [InlineData(FixTags.OrderQty, "100.5", RejectReason.QuantityOffLot)]
+    [InlineData(FixTags.OrderQty, "123456789012345678901", RejectReason.QuantityTooLarge)]
+    [InlineData(FixTags.Price, "", RejectReason.PriceMissing)]
     public void BusinessProblems_GiveAnOrderReject_WithTheClOrdIdKept(int tag, string value, RejectReason reason)
     {
         MappingResult result = Read(With(tag, value), out Command command);
@@ -89,7 +92,6 @@ public class NewOrderSingleReaderTests
     [InlineData(FixTags.Symbol, "", SessionRejectReason.RequiredTagMissing)]
     [InlineData(FixTags.Side, "12", SessionRejectReason.IncorrectDataFormat)]
     [InlineData(FixTags.OrderQty, "ten", SessionRejectReason.IncorrectDataFormat)]
-    [InlineData(FixTags.Price, "", SessionRejectReason.RequiredTagMissing)]
     [InlineData(FixTags.Price, "1,5", SessionRejectReason.IncorrectDataFormat)]
     public void StructuralProblems_GiveASessionReject(int tag, string value, SessionRejectReason reason)
     {
@@ -105,5 +107,47 @@ public class NewOrderSingleReaderTests
     {
         Assert.True(Read(With(FixTags.ClOrdID, new string('c', ClOrdId.MaxLength)), out Command command).IsOk);
         Assert.Equal(ClOrdId.MaxLength, command.ClOrdId.Length);
+    }
+
+    [Theory]
+    [InlineData("18=6")] // ExecInst: participate, don't initiate (post-only)
+    [InlineData("110=50")] // MinQty
+    [InlineData("111=10")] // MaxFloor (iceberg)
+    [InlineData("210=10")] // MaxShow
+    [InlineData("99=140")] // StopPx
+    [InlineData("126=20240315-20:00:00")] // ExpireTime
+    [InlineData("211=0.01")] // PegOffsetValue
+    [InlineData("388=0")] // DiscretionInst
+    [InlineData("847=1")] // TargetStrategy
+    [InlineData("423=1")] // PriceType percentage: Price would mean something else
+    public void An_instruction_the_venue_does_not_carry_out_is_refused_not_ignored(string field)
+    {
+        MappingResult result = Read(FixTestMessages.NewOrderBody + field + "|", out Command command);
+
+        Assert.Equal(MappingOutcome.BusinessReject, result.Outcome);
+        Assert.Equal(RejectReason.UnsupportedOrderInstruction, result.Reason);
+        Assert.Equal(int.Parse(field[..field.IndexOf('=', StringComparison.Ordinal)], CultureInfo.InvariantCulture), result.RefTag);
+        Assert.Equal(ClOrdId.From("ORD-1"), command.ClOrdId);
+    }
+
+    [Fact]
+    public void A_layout_found_free_of_instructions_is_remembered_but_never_one_with_a_price_type()
+    {
+        var message = new FixMessage();
+        MappingResult ReadOn(string body)
+        {
+            Assert.True(message.Parse(FixTestMessages.Wrap(body)));
+            return NewOrderSingleReader.Read(message, Instruments, ownerId: 3, receiveTime: 99, out _);
+        }
+
+        Assert.True(ReadOn(FixTestMessages.NewOrderBody).IsOk);
+        Assert.True(ReadOn(FixTestMessages.NewOrderBody).IsOk);
+        Assert.Equal(RejectReason.UnsupportedOrderInstruction, ReadOn(FixTestMessages.NewOrderBody + "18=6|").Reason);
+        Assert.True(ReadOn(FixTestMessages.NewOrderBody).IsOk);
+
+        // The same layout with PriceType 2 (per unit) then 1 (percentage): the first is fine, the second is not.
+        Assert.True(ReadOn(FixTestMessages.NewOrderBody + "423=2|").IsOk);
+        Assert.Equal(RejectReason.UnsupportedOrderInstruction, ReadOn(FixTestMessages.NewOrderBody + "423=1|").Reason);
+        Assert.True(ReadOn(FixTestMessages.NewOrderBody + "423=2|").IsOk);
     }
 }

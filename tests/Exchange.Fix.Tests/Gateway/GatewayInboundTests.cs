@@ -1,5 +1,6 @@
 using Exchange.Core.Commands;
 using Exchange.Core.Domain;
+using Exchange.Core.Events;
 using Exchange.Fix.Gateway;
 using Exchange.Fix.Tests.Session;
 using Xunit;
@@ -207,18 +208,40 @@ public sealed class GatewayInboundTests
     }
 
     [Fact]
-    public void Cancel_for_an_unknown_symbol_is_answered_with_order_cancel_reject()
+    public void Cancel_for_an_unknown_symbol_goes_to_the_engine_as_a_refusal_and_its_answer_is_an_order_cancel_reject()
     {
         using var h = new GatewayHarness();
         h.LogOn();
         h.Send("F", "41=ORD-1|11=CXL-1|55=NOPE|54=1|60=20260302-09:30:00.000|");
 
-        Assert.Empty(h.Publisher.Commands);
+        // Only the engine knows ORD-1's state, which the OrderCancelReject must report: the gateway sends nothing itself.
+        Assert.Empty(h.TakeSent());
+        Command refusal = Assert.Single(h.Publisher.Commands);
+        Assert.Equal((CommandType.CancelRefused, RejectReason.UnknownInstrument), (refusal.Type, RefusedRequests.ReasonOf(in refusal)));
+        Assert.Equal(("CXL-1", "ORD-1"), (refusal.ClOrdId.ToString(), refusal.OrigClOrdId.ToString()));
+
+        // The engine's answer for a live, partly filled ORD-1.
+        EngineEvent answer = EngineEvent.Refusal(in refusal, RejectReason.UnknownInstrument);
+        answer.EventId = 5;
+        (answer.OrderId, answer.OrderQuantity, answer.LeavesQuantity, answer.CumulativeQuantity) = (77, 100, 60, 40);
+        h.Gateway.SendEvent(answer, default);
+
         Dictionary<int, string> reject = Assert.Single(h.TakeSent());
         Assert.Equal("9", reject[35]);
-        Assert.Equal("CXL-1", reject[11]);
-        Assert.Equal("ORD-1", reject[41]);
-        Assert.Equal("1", reject[434]);
+        Assert.Equal(("CXL-1", "ORD-1", "1"), (reject[11], reject[41], reject[434]));
+        Assert.Equal(("77", "1"), (reject[37], reject[39]));
+    }
+
+    [Fact]
+    public void A_replace_the_gateway_refuses_goes_to_the_engine_with_its_reason()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        h.Send("G", "41=ORD-1|11=RPL-1|55=AAPL|54=1|60=20260302-09:30:00.000|38=100|40=2|44=143.42|18=6|");
+
+        Assert.Empty(h.TakeSent());
+        Command refusal = Assert.Single(h.Publisher.Commands);
+        Assert.Equal((CommandType.ReplaceRefused, RejectReason.UnsupportedOrderInstruction), (refusal.Type, RefusedRequests.ReasonOf(in refusal)));
     }
 
     [Fact]

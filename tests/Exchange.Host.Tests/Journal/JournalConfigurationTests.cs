@@ -177,31 +177,34 @@ public class JournalConfigurationTests
         var error = Assert.Throws<JournalRefusedException>(() => JournalWriter.Open(temp.Path, new JournalOptions(), JournalTestData.Configuration, out _));
 
         Assert.Equal(JournalRefusal.Format, error.Reason);
-        Assert.Contains($"Journal '{temp.Path}': journal format version 1; this build reads versions 3 to 4 only", error.Message, StringComparison.Ordinal);
+        Assert.Contains($"Journal '{temp.Path}': journal format version 1; this build reads versions 3 to 5 only", error.Message, StringComparison.Ordinal);
         Assert.Equal(before, File.ReadAllBytes(temp.Path));
     }
 
-    [Fact]
-    public void AVersion3Journal_IsReplayed_AndMarkedVersion4_SoAVersion3BuildRefusesItOnceAppended()
+    [Theory]
+    [InlineData(3)]
+    [InlineData(4)]
+    public void AnOlderJournal_IsReplayed_AndMarkedVersion5_SoAnOlderBuildRefusesItOnceAppended(int version)
     {
-        // Version 4's rules replay a version 3 journal the same (it has no event-id reservations, and its replaces
-        // leave OrdType and TimeInForce zero), but what this build appends may not replay the same under version 3.
+        // Version 5's rules replay a version 3 or 4 journal the same (neither has refused-request commands; version 3
+        // has no event-id reservations either, and its replaces leave OrdType and TimeInForce zero), but what this build
+        // appends may not replay the same under the older rules.
         using var temp = new TempJournal();
         JournalTestData.Write(temp.Path, 5);
         byte[] bytes = File.ReadAllBytes(temp.Path);
-        BinaryPrimitives.WriteInt32LittleEndian(bytes.AsSpan(8), 3);
+        BinaryPrimitives.WriteInt32LittleEndian(bytes.AsSpan(8), version);
         BinaryPrimitives.WriteUInt32LittleEndian(bytes.AsSpan(28), Crc32.Compute(bytes.AsSpan(0, 28)));
         File.WriteAllBytes(temp.Path, bytes);
-        Assert.Equal(3, ReadVersion(temp.Path));
+        Assert.Equal(version, ReadVersion(temp.Path));
 
         var replayed = new List<long>();
         using (JournalWriter.Open(temp.Path, new JournalOptions(), JournalTestData.Configuration, (long sequence, in Command _) => replayed.Add(sequence), out JournalScan scan))
         {
             Assert.Equal([0, 1, 2, 3, 4], replayed);
-            Assert.Contains("format version 3 marked 4", scan.Describe(), StringComparison.Ordinal);
+            Assert.Contains($"format version {version} marked 5", scan.Describe(), StringComparison.Ordinal);
         }
 
-        Assert.Equal(4, ReadVersion(temp.Path));
+        Assert.Equal(5, ReadVersion(temp.Path));
         using (JournalWriter.Open(temp.Path, new JournalOptions(), JournalTestData.Configuration, out JournalScan again))
         {
             Assert.Equal(5, again.Records);

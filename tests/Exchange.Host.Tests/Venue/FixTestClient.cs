@@ -135,7 +135,7 @@ internal sealed class FixTestClient : IAsyncDisposable
         return ValueTask.CompletedTask;
     }
 
-    private static string Now() => DateTime.UtcNow.ToString("yyyyMMdd-HH:mm:ss.fff", CultureInfo.InvariantCulture);
+    public static string Now() => DateTime.UtcNow.ToString("yyyyMMdd-HH:mm:ss.fff", CultureInfo.InvariantCulture);
 
     private string Describe() => string.Join(" / ", Received.Select(m => string.Join("|", m.Select(kv => $"{kv.Key}={kv.Value}"))));
 
