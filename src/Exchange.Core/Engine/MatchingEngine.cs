@@ -20,9 +20,10 @@ namespace Exchange.Core.Engine;
 /// <para>Determinism: output depends only on the command sequence (no clock, no randomness, no hash-order iteration).</para>
 /// <para>Event semantics chosen here (the issue leaves them open):</para>
 /// <list type="bullet">
-/// <item>A FOK order that cannot fill completely is <see cref="EventType.Rejected"/> with
-/// <see cref="RejectReason.FillOrKillNotFillable"/> (no Accepted event, no order id): it never existed for the book,
-/// which matches "rejected commands never change state".</item>
+/// <item>A FOK order that cannot fill completely is killed: one <see cref="EventType.Cancelled"/> event with
+/// <see cref="CancelReason.FillOrKillUnfillable"/>, no Accepted event and no order id (it never entered the book, and
+/// its ClOrdID is not used up, as for a rejected order). FIX venues report the kill as Canceled (150=4, 39=4), as they
+/// do an IOC remainder, not as a reject.</item>
 /// <item>A replace down to or below the filled quantity emits one <see cref="EventType.Replaced"/> event with
 /// LeavesQuantity 0 and <see cref="CancelReason.ReplacedToFilled"/>; the order is done. Its OrderQuantity is reported
 /// as the cumulative quantity so OrderQty = CumQty + LeavesQty holds in every report.</item>
@@ -173,7 +174,9 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         if (command.TimeInForce == TimeInForce.FillOrKill &&
             !CanFillCompletely(ref isBuy ? ref book.Asks : ref book.Bids, isBuy, limit, command.Quantity))
         {
-            EmitRejected(in command, RejectReason.FillOrKillNotFillable);
+            ref EngineEvent killed = ref Refuse(in command, RejectReason.None);
+            killed.Type = EventType.Cancelled;
+            killed.CancelReason = CancelReason.FillOrKillUnfillable;
             return;
         }
 

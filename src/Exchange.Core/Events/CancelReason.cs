@@ -19,4 +19,10 @@ public enum CancelReason : byte
 
     /// <summary>A Day order still resting when a new trading day began (<see cref="Commands.CommandType.NewTradingDay"/>).</summary>
     Expired = 5,
+
+    /// <summary>
+    /// A fill-or-kill order that could not fill completely on arrival: killed whole, reported as Canceled (as FIX venues
+    /// report it), without an order id, as it never entered the book.
+    /// </summary>
+    FillOrKillUnfillable = 6,
 }

@@ -19,6 +19,7 @@ public enum RejectReason : byte
     /// </summary>
     DuplicateClOrdId = 10,
     UnknownOrder = 11,
+    /// <summary>No longer emitted: an unfillable fill-or-kill order is killed (<see cref="CancelReason.FillOrKillUnfillable"/>).</summary>
     FillOrKillNotFillable = 12,
     ReplaceSideMismatch = 13,
     CapacityExceeded = 14,

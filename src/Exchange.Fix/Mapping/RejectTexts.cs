@@ -20,7 +20,6 @@ public static class RejectTexts
         RejectReason.PriceOutOfBand => "Price outside the instrument's band"u8,
         RejectReason.DuplicateClOrdId => "Duplicate ClOrdID"u8,
         RejectReason.UnknownOrder => "Unknown order"u8,
-        RejectReason.FillOrKillNotFillable => "Fill-or-kill order cannot be filled"u8,
         RejectReason.ReplaceSideMismatch => "Replace cannot change the side"u8,
         RejectReason.ReplaceOrderTypeMismatch => "Replace cannot change the order type"u8,
         RejectReason.ReplaceTimeInForceMismatch => "Replace cannot change the time in force"u8,
@@ -58,6 +57,7 @@ public static class RejectTexts
         CancelReason.MarketRemainder => "Unfilled market order remainder canceled"u8,
         CancelReason.ReplacedToFilled => "Replaced to a quantity already filled"u8,
         CancelReason.Expired => "Day order expired at the start of a new trading day"u8,
+        CancelReason.FillOrKillUnfillable => "Fill-or-kill order could not be filled completely: killed"u8,
         _ => "Canceled"u8,
     };
 }

@@ -61,7 +61,7 @@ public class ClOrdIdDayScenarioTests
     {
         var h = EngineHarness.For(combination);
         Assert.Equal(RejectReason.PriceOutOfBand, Assert.Single(h.Send(Commands.Limit(1, 1, "x", Side.Buy, TestInstruments.MaxPrice + TestInstruments.Tick, 5))).RejectReason);
-        Assert.Equal(RejectReason.FillOrKillNotFillable, Assert.Single(h.Buy("y", 1, 5, TimeInForce.FillOrKill)).RejectReason);
+        Assert.Equal(CancelReason.FillOrKillUnfillable, Assert.Single(h.Buy("y", 1, 5, TimeInForce.FillOrKill)).CancelReason);
 
         Assert.Equal(EventType.Accepted, h.Buy("x", -1, 5)[0].Type);
         Assert.Equal(EventType.Accepted, h.Buy("y", -1, 5)[0].Type);

@@ -209,7 +209,7 @@ public class MatchingScenarioTests
 
     [Theory]
     [MemberData(nameof(Combinations))]
-    public void Fill_or_kill_that_cannot_fill_is_rejected_and_leaves_the_book_untouched(string combination)
+    public void Fill_or_kill_that_cannot_fill_is_killed_as_a_cancel_and_leaves_the_book_untouched(string combination)
     {
         var h = EngineHarness.For(combination);
         h.Sell("s1", 1, 3);
@@ -219,14 +219,14 @@ public class MatchingScenarioTests
 
         EngineEvent[] events = h.Buy("f1", 2, 7, TimeInForce.FillOrKill, owner: 2);
 
-        EngineEvent rejected = Assert.Single(events);
-        Assert.Equal(EventType.Rejected, rejected.Type);
-        Assert.Equal(RejectReason.FillOrKillNotFillable, rejected.RejectReason);
-        Assert.Equal(0, rejected.OrderId);
+        EngineEvent killed = Assert.Single(events);
+        Assert.Equal((EventType.Cancelled, CancelReason.FillOrKillUnfillable, RejectReason.None), (killed.Type, killed.CancelReason, killed.RejectReason));
+        Assert.Equal((0L, 7L, 0L, 0L), (killed.OrderId, killed.OrderQuantity, killed.LeavesQuantity, killed.CumulativeQuantity));
+        Assert.Equal("f1", killed.ClOrdId.ToString());
         Assert.Equal(before, h.BookState());
 
         EngineEvent[] market = h.Market("f2", Side.Buy, 37, TimeInForce.FillOrKill, owner: 2);
-        Assert.Equal(RejectReason.FillOrKillNotFillable, Assert.Single(market).RejectReason);
+        Assert.Equal(CancelReason.FillOrKillUnfillable, Assert.Single(market).CancelReason);
         Assert.Equal(before, h.BookState());
     }
 

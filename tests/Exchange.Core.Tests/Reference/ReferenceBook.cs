@@ -107,7 +107,16 @@ public sealed class ReferenceBook : IMatchingEngine
     private void RefuseNewOrder(Command c, RejectReason reason)
     {
         Order? live = FindLive(c.OwnerId, c.ClOrdId);
-        if (live == null)
+        if (live == null && reason == RejectReason.FillOrKillNotFillable)
+        {
+            // Killed, not rejected: reported as a cancel of an order that never entered the book.
+            Reject(c, RejectReason.None);
+            EngineEvent killed = _events[^1];
+            killed.Type = EventType.Cancelled;
+            killed.CancelReason = CancelReason.FillOrKillUnfillable;
+            SetLast(killed);
+        }
+        else if (live == null)
         {
             Reject(c, reason);
         }

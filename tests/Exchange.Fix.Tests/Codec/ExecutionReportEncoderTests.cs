@@ -110,6 +110,34 @@ public class ExecutionReportEncoderTests
         Assert.Equal("Day order expired at the start of a new trading day", Field(message, FixTags.Text));
     }
 
+    [Fact]
+    public void Killed_fill_or_kill_IsExecTypeAndOrdStatusCanceled_WithItsText_AndNoOrderId()
+    {
+        EngineEvent e = Event(EventType.Cancelled);
+        e.CancelReason = CancelReason.FillOrKillUnfillable;
+        e.OrigClOrdId = default;
+        (e.OrderId, e.LeavesQuantity, e.CumulativeQuantity, e.CumulativeNotional) = (0, 0, 0, 0);
+
+        FixMessage message = EncodeAndParse(e, out _);
+
+        Assert.Equal(("4", "4", "NONE", "0"), (Field(message, FixTags.ExecType), Field(message, FixTags.OrdStatus), Field(message, FixTags.OrderID), Field(message, FixTags.LeavesQty)));
+        Assert.Equal("Fill-or-kill order could not be filled completely: killed", Field(message, FixTags.Text));
+    }
+
+    [Theory]
+    [InlineData(RejectReason.UnsupportedOrderInstruction, "11")]
+    [InlineData(RejectReason.PriceMissing, "99")]
+    public void Gateway_refusals_CarryTheirOrdRejReasonAndText(RejectReason reason, string ordRejReason)
+    {
+        EngineEvent e = Event(EventType.Rejected);
+        (e.OrderId, e.LeavesQuantity, e.RejectReason) = (0, 0, reason);
+
+        FixMessage message = EncodeAndParse(e, out _);
+
+        Assert.Equal(("8", ordRejReason), (Field(message, FixTags.OrdStatus), Field(message, FixTags.OrdRejReason)));
+        Assert.False(string.IsNullOrEmpty(Field(message, FixTags.Text)));
+    }
+
     [Theory]
     [InlineData(RejectReason.UnknownInstrument, "1")]
     [InlineData(RejectReason.UnknownOrder, "5")]
