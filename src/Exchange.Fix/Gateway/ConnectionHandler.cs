@@ -354,6 +354,13 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
             return;
         }
 
+        if (request.MarketDepth is 0 or > Core.MarketData.BookDepth.MaxLevels)
+        {
+            // 0 is the full book, which the venue does not publish: serving 10 levels instead would look like the whole book.
+            SendMarketDataReject(session, id, MarketDataRejectReason.UnsupportedMarketDepth, "MarketDepth (264) must be 1 to 10: the top 10 levels are published"u8);
+            return;
+        }
+
         // MDReqIDs of this logon's live subscriptions: a new request may not reuse one (its stream would be replaced or
         // ended silently), and an unsubscribe must name one.
         HashSet<ClOrdId> live = _liveMdReqIds ??= [];
@@ -372,6 +379,12 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
 
         if (request.SubscriptionRequestType == (byte)'1')
         {
+            if (live.Count >= _s.Options.MaxMarketDataSubscriptions)
+            {
+                SendMarketDataReject(session, id, MarketDataRejectReason.InsufficientBandwidth, "Too many live market-data subscriptions on this session"u8);
+                return;
+            }
+
             live.Add(mdReqId);
         }
 

@@ -27,4 +27,11 @@ public sealed class GatewayOptions
 
     /// <summary>Most symbols in one MarketDataRequest; more are rejected with 35=Y.</summary>
     public int MaxMarketDataSymbols { get; init; } = 64;
+
+    /// <summary>
+    /// Most live market-data subscriptions one logon may hold (each of up to <see cref="MaxMarketDataSymbols"/>
+    /// symbols); a further subscription is rejected with 35=Y 281=2. A client that subscribes again and again without
+    /// unsubscribing would otherwise multiply its streams, and the publisher's work for every session, without bound.
+    /// </summary>
+    public int MaxMarketDataSubscriptions { get; init; } = 64;
 }

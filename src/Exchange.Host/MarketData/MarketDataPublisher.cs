@@ -207,16 +207,25 @@ internal sealed partial class MarketDataPublisher : IMarketDataRequestHandler, I
         }
     }
 
+    /// <summary>One pass that keeps the survivors in order: removing one at a time shifted the list once per removal,
+    /// which for a session's thousands of subscriptions stalled publishing for every session.</summary>
     private void RemoveAll(Predicate<Subscriber> match)
     {
-        for (int i = _subscribers.Count - 1; i >= 0; i--)
+        int kept = 0;
+        for (int i = 0; i < _subscribers.Count; i++)
         {
-            if (match(_subscribers[i]))
+            Subscriber subscriber = _subscribers[i];
+            if (match(subscriber))
             {
-                _subscriberCount[_subscribers[i].Subscription.InstrumentId]--;
-                _subscribers.RemoveAt(i);
+                _subscriberCount[subscriber.Subscription.InstrumentId]--;
+            }
+            else
+            {
+                _subscribers[kept++] = subscriber;
             }
         }
+
+        _subscribers.RemoveRange(kept, _subscribers.Count - kept);
     }
 
     [LoggerMessage(Level = LogLevel.Error, Message = "Market-data publishing failed; retrying")]

@@ -329,6 +329,8 @@ public sealed class GatewayInboundTests
     [InlineData("262=MD-2|263=1|264=0|267=3|269=0|269=1|269=2|146=1|55=AAPL|", "8")]
     [InlineData("262=MD-2|263=1|264=0|265=0|267=1|269=0|146=1|55=AAPL|", "6")]
     [InlineData("262=MD-2|263=1|264=0|266=N|267=1|269=0|146=1|55=AAPL|", "7")]
+    [InlineData("262=MD-2|263=1|264=0|267=1|269=0|146=1|55=AAPL|", "5")] // full book: not published
+    [InlineData("262=MD-2|263=0|264=11|267=1|269=0|146=1|55=AAPL|", "5")] // deeper than the 10 levels published
     public void Invalid_market_data_request_gets_a_market_data_request_reject(string fields, string reason)
     {
         using var h = new GatewayHarness();
@@ -341,6 +343,26 @@ public sealed class GatewayInboundTests
         Assert.Equal("MD-2", reject[262]);
         Assert.Equal(reason, reject[281]);
         Assert.True(reject.ContainsKey(58));
+    }
+
+    [Fact]
+    public void Live_subscriptions_of_a_logon_are_capped_and_an_unsubscribe_makes_room()
+    {
+        using var h = new GatewayHarness(new GatewayOptions { MaxMarketDataSubscriptions = 3 });
+        h.LogOn();
+        for (int i = 0; i < 4; i++)
+        {
+            h.Send("V", $"262=MD-{i}|263=1|264=5|267=1|269=0|146=1|55=AAPL|");
+        }
+
+        Dictionary<int, string> reject = Assert.Single(h.TakeSent());
+        Assert.Equal(("Y", "MD-3", "2"), (reject[35], reject[262], reject[281]));
+        Assert.Equal(3, h.MarketData.Requests.Count);
+
+        h.Send("V", "262=MD-0|263=2|264=5|267=1|269=0|146=1|55=AAPL|");
+        h.Send("V", "262=MD-3|263=1|264=5|267=1|269=0|146=1|55=AAPL|");
+        Assert.Empty(h.TakeSent());
+        Assert.Equal(5, h.MarketData.Requests.Count);
     }
 
     [Fact]

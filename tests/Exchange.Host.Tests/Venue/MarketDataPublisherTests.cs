@@ -75,6 +75,38 @@ public sealed class MarketDataPublisherTests
     }
 
     [Fact]
+    public void Dropping_a_sessions_subscriptions_keeps_every_other_one_in_order()
+    {
+        var store = new FakeMarketDataStore();
+        store.Initialize(2);
+        var gateway = new FakeGateway();
+        using var publisher = new MarketDataPublisher(store, 2, periodMicroseconds: 1000, NullLogger.Instance);
+        publisher.Start(gateway);
+        for (int i = 0; i < 300; i++)
+        {
+            publisher.OnMarketDataRequest(i % 3 == 0 ? 0 : 1, Request($"S{i}", '1', instrument: i % 2));
+        }
+
+        publisher.OnSessionDisconnected(0, login: 1);
+        Assert.True(SpinWait.SpinUntil(() => gateway.Snapshots().Count == 300, TimeSpan.FromSeconds(10)));
+
+        store.Publish(Depth(0, version: 1, bidQuantity: 10));
+        store.Publish(Depth(1, version: 1, bidQuantity: 10));
+        Assert.True(SpinWait.SpinUntil(() => gateway.Incrementals().Count >= 200, TimeSpan.FromSeconds(10)));
+        Thread.Sleep(30);
+        var incrementals = gateway.Incrementals();
+        Assert.Equal(200, incrementals.Count);
+        Assert.All(incrementals, x => Assert.Equal(1, x.Owner));
+        for (int instrument = 0; instrument < 2; instrument++)
+        {
+            // Each book's subscribers are served in the order they subscribed.
+            Assert.Equal(
+                Enumerable.Range(0, 300).Where(i => i % 3 != 0 && i % 2 == instrument).Select(i => $"S{i}"),
+                incrementals.Where(x => x.Current.InstrumentId == instrument).Select(x => x.Subscription.MdReqId.ToString()));
+        }
+    }
+
+    [Fact]
     public void A_request_read_before_its_logon_ended_but_queued_after_is_dropped_and_a_newer_logons_is_kept()
     {
         var store = new FakeMarketDataStore();
