@@ -74,6 +74,14 @@ internal static class VenueProgram
         catch (Exception exception)
 #pragma warning restore CA1031
         {
+            if (venue.Fault is { } fault)
+            {
+                // The stop after a fault failed too (e.g. the journal's final sync after its thread's I/O error): the
+                // fault is the cause, and the venue had started.
+                await error.WriteLineAsync($"Exchange venue stopped after a fault: {fault.GetType().Name}: {fault.Message}; stopping then failed: {exception.GetType().Name}: {exception.Message} (the log has the details)").ConfigureAwait(false);
+                return ExitFaulted;
+            }
+
             await error.WriteLineAsync($"Exchange venue failed to start: {exception}").ConfigureAwait(false);
             return ExitStartFailure;
         }
