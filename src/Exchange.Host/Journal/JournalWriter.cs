@@ -83,7 +83,12 @@ internal sealed unsafe class JournalWriter : IDisposable
     /// tail are handed on, and none when the configuration differs; an exception from <paramref name="replay"/> aborts
     /// the open. A refusal for corruption comes after the records before the corrupt one were handed on.
     /// </summary>
-    public static JournalWriter Open(string path, JournalOptions options, JournalConfiguration configuration, JournalReplay? replay, out JournalScan scan)
+    /// <param name="beforeWriting">
+    /// Called with the scan once every record is read and before anything is written (a new header, a version mark, a
+    /// configuration extension, the truncation of a torn tail): a refusal it throws leaves the file as it was.
+    /// </param>
+    public static JournalWriter Open(
+        string path, JournalOptions options, JournalConfiguration configuration, JournalReplay? replay, out JournalScan scan, Action<JournalScan>? beforeWriting = null)
     {
         scan = new JournalScan(0, -1, JournalReadStatus.Clean, 0, 0);
         JournalHeader? header = null;
@@ -125,6 +130,7 @@ internal sealed unsafe class JournalWriter : IDisposable
             header = reader.RecordsRead == 0 && match?.Relation != ConfigurationRelation.Same ? null : header;
         }
 
+        beforeWriting?.Invoke(scan);
         var file = new FileStream(path, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.Read, bufferSize: 0, FileOptions.None);
         try
         {

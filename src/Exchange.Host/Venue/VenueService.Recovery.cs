@@ -84,6 +84,8 @@ internal sealed partial class VenueService
             _options.Sessions.Select(s => new JournalSession(s.SenderCompId, s.TargetCompId)).ToArray(),
             _options.Pipeline.MaxClOrdIdsPerDay);
         SkippedRecords.TryParse(_options.Journal.SkipRecords, out SkippedRecords skip); // validated at start
+        JournalSkipList skipped = JournalSkipList.Load(path);
+        var newlySkipped = new List<(long Sequence, uint Checksum)>();
         _journal = JournalWriter.Open(path, journalOptions, configuration, (long sequence, in Command command) =>
         {
             if (command.Sequence != sequence)
@@ -91,9 +93,16 @@ internal sealed partial class VenueService
                 throw new InvalidDataException($"Journal '{path}': record {sequence} holds a command numbered {command.Sequence}.");
             }
 
+            if (skipped.Skips(sequence, in command))
+            {
+                LogRecordSkippedBefore(_logger, sequence, Describe(command, instruments), skipped.Path);
+                return;
+            }
+
             if (skip.Contains(sequence))
             {
                 LogRecordSkipped(_logger, sequence, Describe(command, instruments));
+                newlySkipped.Add((sequence, JournalSkipList.ChecksumOf(in command)));
                 return;
             }
 
@@ -134,8 +143,20 @@ internal sealed partial class VenueService
             latest = Math.Max(latest, command.Timestamp);
             earliest = Math.Min(earliest, command.Timestamp);
             replayed++;
-        }, out JournalScan scan);
-        RefuseSkipsPastTheEnd(path, skip, scan.LastSequence);
+        }, out JournalScan scan, beforeWriting: read =>
+        {
+            RefuseSkipsPastTheEnd(path, skip, read.LastSequence);
+            skipped.CheckWithin(read.LastSequence);
+        });
+
+        if (newlySkipped.Count != 0)
+        {
+            // Before anything else is journalled: from now on the venue's history depends on these skips, so every later
+            // replay must make them, whether or not the setting is still there.
+            skipped.AddAndSave(newlySkipped);
+            LogSkipsRecorded(_logger, string.Join(",", newlySkipped.Select(s => s.Sequence)), skipped.Path);
+        }
+
         long highestStored = gateway.CompleteRecovery(lastEventId);
         reserveEventIdsThrough = highestStored > lastEventId ? highestStored : 0;
         JournalScan = scan;
@@ -180,7 +201,8 @@ internal sealed partial class VenueService
             $"Journal '{path}': replaying record {sequence} ({command}) made the engine throw {exception.GetType().Name}: "
             + $"{exception.Message}. The venue will not start, as it cannot rebuild its state past that record; the file was left "
             + "as it is (keep a copy: it reproduces a defect). To start without that command, add "
-            + $"{sequence} to {VenueOptions.SectionName}:Journal:SkipRecords: it is then never applied. If the venue stopped at "
+            + $"{sequence} to {VenueOptions.SectionName}:Journal:SkipRecords: it is then never applied, by that start and every later one "
+            + $"(the skip is recorded in '{JournalSkipList.PathFor(path)}'). If the venue stopped at "
             + "this record while running (exit code 3, a matcher fault in its log), no report of it was sent.",
             exception);
 
@@ -198,6 +220,12 @@ internal sealed partial class VenueService
 
     [LoggerMessage(Level = LogLevel.Warning, Message = "Journal record {Sequence} ({Command}) skipped, as Venue:Journal:SkipRecords says: it is not applied")]
     private static partial void LogRecordSkipped(ILogger logger, long sequence, string command);
+
+    [LoggerMessage(Level = LogLevel.Warning, Message = "Journal record {Sequence} ({Command}) skipped, as an earlier start recorded in {File}: it is not applied")]
+    private static partial void LogRecordSkippedBefore(ILogger logger, long sequence, string command, string file);
+
+    [LoggerMessage(Level = LogLevel.Warning, Message = "Journal record(s) {Sequences} skipped for good: recorded in {File}, so every later start skips them too, with or without Venue:Journal:SkipRecords")]
+    private static partial void LogSkipsRecorded(ILogger logger, string sequences, string file);
 
     [LoggerMessage(Level = LogLevel.Critical, Message = "Replaying journal record {Sequence} made the engine throw")]
     private static partial void LogReplayFault(ILogger logger, long sequence, Exception exception);

@@ -125,6 +125,55 @@ public sealed class VenueJournalIntegrityTests
         }
 
         Assert.Equal([0L, 1, 2, 4, 5], replayed.Inner.Processed.Select(c => c.Sequence));
+        Assert.True(File.Exists(JournalSkipList.PathFor(directory.JournalPath)));
+
+        // The skip is the journal's history now: a start without the setting (with the defect fixed, even) skips it too.
+        var fixedEngine = new FakeEngine();
+        await using (VenueService venue = VenuePipelineTests.CreateVenue(directory, new FakeGateway(), fixedEngine, out CapturingLoggerProvider logs))
+        {
+            await venue.StartAsync(CancellationToken.None);
+            Assert.True(logs.Contains("Journal record 3 (NewOrder from EXCH->CLIENT2, ClOrdID O-3, MSFT) skipped, as an earlier start recorded in"), string.Join(Environment.NewLine, logs.Lines));
+            await venue.StopAsync(CancellationToken.None);
+        }
+
+        Assert.Equal([0L, 1, 2, 4, 5], fixedEngine.Processed.Select(c => c.Sequence));
+    }
+
+    [Fact]
+    public async Task A_skip_list_written_for_another_journal_refuses_the_start()
+    {
+        using var directory = new TempVenueDirectory();
+        await WriteJournalAsync(directory, VenueTestOptions.Create(directory.Path), orders: 6);
+        VenueOptions skipping = VenueTestOptions.Create(directory.Path);
+        skipping.Journal.SkipRecords = "3";
+        await using (VenueService venue = VenuePipelineTests.CreateVenue(directory, new FakeGateway(), new FakeEngine(), out _, skipping))
+        {
+            await venue.StartAsync(CancellationToken.None);
+            await venue.StopAsync(CancellationToken.None);
+        }
+
+        // Another journal under the same name, the first one's list left beside it: a record 3 with other contents, then
+        // none at all. (The list is set aside while the other journal is written: with it, that start is refused too.)
+        string list = JournalSkipList.PathFor(directory.JournalPath);
+        File.Move(list, list + ".aside");
+        File.Delete(directory.JournalPath);
+        await WriteJournalAsync(directory, VenueTestOptions.Create(directory.Path), orders: 6, firstOrder: 100);
+        File.Move(list + ".aside", list);
+        await using (VenueService venue = VenuePipelineTests.CreateVenue(directory, new FakeGateway(), new FakeEngine(), out _))
+        {
+            var error = await Assert.ThrowsAsync<JournalRefusedException>(() => venue.StartAsync(CancellationToken.None));
+            Assert.Contains("says record 3 is skipped, for a command with checksum", error.Message, StringComparison.Ordinal);
+            Assert.Contains("the list was written for another journal", error.Message, StringComparison.Ordinal);
+        }
+
+        File.Delete(directory.JournalPath);
+        await using (VenueService venue = VenuePipelineTests.CreateVenue(directory, new FakeGateway(), new FakeEngine(), out _))
+        {
+            var error = await Assert.ThrowsAsync<JournalRefusedException>(() => venue.StartAsync(CancellationToken.None));
+            Assert.Contains("says record(s) 3 are skipped, but the journal ends at record -1", error.Message, StringComparison.Ordinal);
+        }
+
+        Assert.False(File.Exists(directory.JournalPath), "a refused start must not create the journal");
     }
 
     [Fact]
@@ -135,22 +184,30 @@ public sealed class VenueJournalIntegrityTests
         VenueOptions options = VenueTestOptions.Create(directory.Path);
         options.Journal.SkipRecords = "1,3,9";
 
+        // Written by the previous format version, which an accepted start would mark as this one's.
+        byte[] bytes = File.ReadAllBytes(directory.JournalPath);
+        System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(bytes.AsSpan(8), JournalFormat.Version - 1);
+        System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(bytes.AsSpan(28), Exchange.Core.Storage.Crc32.Compute(bytes.AsSpan(0, 28)));
+        File.WriteAllBytes(directory.JournalPath, bytes);
+
         await using VenueService venue = VenuePipelineTests.CreateVenue(directory, new FakeGateway(), new FakeEngine(), out _, options);
         var error = await Assert.ThrowsAsync<JournalRefusedException>(() => venue.StartAsync(CancellationToken.None));
 
         Assert.Equal(JournalRefusal.Configuration, error.Reason);
         Assert.Contains($"Venue:Journal:SkipRecords names record(s) 3,9, but journal '{directory.JournalPath}' ends at record 2", error.Message, StringComparison.Ordinal);
+        Assert.Equal(bytes, File.ReadAllBytes(directory.JournalPath));
+        Assert.False(File.Exists(JournalSkipList.PathFor(directory.JournalPath)));
     }
 
     /// <summary>Starts a venue on <paramref name="options"/>, journals <paramref name="orders"/> orders and stops it.</summary>
-    internal static async Task WriteJournalAsync(TempVenueDirectory directory, VenueOptions options, int orders)
+    internal static async Task WriteJournalAsync(TempVenueDirectory directory, VenueOptions options, int orders, int firstOrder = 0)
     {
         var gateway = new FakeGateway();
         await using VenueService venue = VenuePipelineTests.CreateVenue(directory, gateway, new FakeEngine(), out _, options);
         await venue.StartAsync(CancellationToken.None);
         for (int i = 0; i < orders; i++)
         {
-            Command command = VenueTestOptions.NewOrder(i, owner: i % 2, instrument: i % 2);
+            Command command = VenueTestOptions.NewOrder(firstOrder + i, owner: i % 2, instrument: i % 2);
             Assert.True(gateway.Commands!.TryPublish(in command));
         }
 
