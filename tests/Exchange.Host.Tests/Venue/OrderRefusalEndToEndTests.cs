@@ -1,6 +1,3 @@
-using System.Net;
-using Exchange.Host.Venue;
-using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
 using Xunit;
 
@@ -22,13 +19,9 @@ public sealed class OrderRefusalEndToEndTests
         using IHost host = await VenueHost.StartAsync(directory, pipelineMode);
         try
         {
-            IPEndPoint endPoint = await host.Services.GetRequiredService<VenueEndpoint>().Bound.WaitAsync(TimeSpan.FromSeconds(10));
-            await using FixTestClient buyer = await FixTestClient.ConnectAsync(endPoint, "CLIENT1");
-            await using FixTestClient seller = await FixTestClient.ConnectAsync(endPoint, "CLIENT2");
-            await buyer.LogonAsync();
-            await buyer.ExpectAsync(m => m[35] == "A", "Logon reply");
-            await seller.LogonAsync();
-            await seller.ExpectAsync(m => m[35] == "A", "Logon reply");
+            (FixTestClient buyer, FixTestClient seller) = await VenueHost.LogOnBuyerAndSellerAsync(host);
+            await using FixTestClient buyerConnection = buyer;
+            await using FixTestClient sellerConnection = seller;
 
             await seller.NewOrderAsync("S1", '2', 100, "100.00");
             string orderId = (await seller.ExpectExecutionAsync("S1", '0'))[37];

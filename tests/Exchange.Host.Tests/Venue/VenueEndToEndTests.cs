@@ -23,13 +23,9 @@ public sealed class VenueEndToEndTests
         using IHost host = await VenueHost.StartAsync(directory, pipelineMode);
         try
         {
-            IPEndPoint endPoint = await host.Services.GetRequiredService<VenueEndpoint>().Bound.WaitAsync(TimeSpan.FromSeconds(10));
-            await using FixTestClient buyer = await FixTestClient.ConnectAsync(endPoint, "CLIENT1");
-            await using FixTestClient seller = await FixTestClient.ConnectAsync(endPoint, "CLIENT2");
-            await buyer.LogonAsync();
-            await buyer.ExpectAsync(m => m[35] == "A", "Logon reply");
-            await seller.LogonAsync();
-            await seller.ExpectAsync(m => m[35] == "A", "Logon reply");
+            (FixTestClient buyer, FixTestClient seller) = await VenueHost.LogOnBuyerAndSellerAsync(host);
+            await using FixTestClient buyerConnection = buyer;
+            await using FixTestClient sellerConnection = seller;
 
             await buyer.NewOrderAsync("B1", '1', 100, "100.00");
             Dictionary<int, string> accepted = await buyer.ExpectExecutionAsync("B1", '0');

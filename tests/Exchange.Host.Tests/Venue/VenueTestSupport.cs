@@ -1,8 +1,10 @@
 using System.Collections.Concurrent;
+using System.Net;
 using Exchange.Core.Commands;
 using Exchange.Core.Domain;
 using Exchange.Host.Configuration;
 using Exchange.Host.Venue;
+using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Logging;
 
@@ -122,6 +124,21 @@ internal static class VenueHost
     {
         string config = VenueConfigFile.Write(directory.Path, port: 0, storePath: "", pipelineMode: pipelineMode);
         return await StartAsync(config);
+    }
+
+    /// <summary>Connects CLIENT1 (the buyer) and CLIENT2 (the seller) to a started venue and logs both on.</summary>
+    public static async Task<(FixTestClient Buyer, FixTestClient Seller)> LogOnBuyerAndSellerAsync(IHost host)
+    {
+        IPEndPoint endPoint = await host.Services.GetRequiredService<VenueEndpoint>().Bound.WaitAsync(TimeSpan.FromSeconds(10));
+        FixTestClient buyer = await FixTestClient.ConnectAsync(endPoint, "CLIENT1");
+        FixTestClient seller = await FixTestClient.ConnectAsync(endPoint, "CLIENT2");
+        foreach (FixTestClient client in new[] { buyer, seller })
+        {
+            await client.LogonAsync();
+            await client.ExpectAsync(m => m[35] == "A", "Logon reply");
+        }
+
+        return (buyer, seller);
     }
 
     /// <summary>A started venue on the settings file <paramref name="config"/>.</summary>
