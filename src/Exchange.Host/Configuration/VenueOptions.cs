@@ -119,8 +119,8 @@ public sealed class JournalOptions
     public int FsyncIntervalMilliseconds { get; set; } = 10;
 
     /// <summary>
-    /// Records not to replay at start, by sequence number, comma-separated ("" for none). Only for a record the venue
-    /// refused to replay because the engine threw on it (the refusal names it): that command is then never applied,
+    /// Records not to replay at start, as "sequence:checksum" items, comma-separated ("" for none). Only for a record the
+    /// venue refused to replay because the engine threw on it (the refusal prints the item): that command is then never applied,
     /// and the skip is recorded beside the journal (journal.bin.skipped), so later starts make it with or without this
     /// setting. A number past the journal's end refuses the start, so a forgotten setting cannot skip a record written later.
     /// </summary>

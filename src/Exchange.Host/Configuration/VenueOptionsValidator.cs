@@ -54,8 +54,8 @@ public static class VenueOptionsValidator
         Range(errors, $"{root}:Journal:FsyncIntervalMilliseconds", options.Journal.FsyncIntervalMilliseconds, 1, 60_000);
         if (!Journal.SkippedRecords.TryParse(options.Journal.SkipRecords, out _))
         {
-            errors.Add($"{root}:Journal:SkipRecords: '{options.Journal.SkipRecords}' is not a list of record sequence numbers. " +
-                "Allowed values: empty, or sequence numbers (0 or more) separated by commas, e.g. 17 or 17,18.");
+            errors.Add($"{root}:Journal:SkipRecords: '{options.Journal.SkipRecords}' is not a list of records to skip. " +
+                "Allowed values: empty, or sequence:checksum items as the venue's refusal to replay a record prints them, separated by commas, e.g. 17:1a2b3c4d.");
         }
 
         Range(errors, $"{root}:MarketData:PublishIntervalMicroseconds", options.MarketData.PublishIntervalMicroseconds, 10, 10_000_000);

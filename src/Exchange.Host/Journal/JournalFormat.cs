@@ -30,6 +30,7 @@ namespace Exchange.Host.Journal;
 internal static class JournalFormat
 {
     public const int PrefixSize = 32;
+
     public const int Version = 5;
 
     /// <summary>The oldest version this build replays the same as the build that wrote it (see the remarks).</summary>

@@ -70,6 +70,23 @@ internal sealed class JournalReader : IDisposable
     public static JournalReader Open(string path) => Open(path, judgeTail: true);
 
     /// <summary>
+    /// An upper bound on the last record sequence of the journal at <paramref name="path"/>, from its header and size alone
+    /// (-1 when it does not exist): exact after a graceful stop, which trims the file; above it after a crash, which
+    /// leaves the zeros the writer extended the file with.
+    /// </summary>
+    public static long HighestPossibleSequence(string path)
+    {
+        if (!File.Exists(path))
+        {
+            return -1;
+        }
+
+        using JournalReader reader = OpenWhileWriting(path);
+        long dataStart = reader.Header?.DataStart ?? JournalFormat.PrefixSize;
+        return (Math.Max(0, new FileInfo(path).Length - dataStart) / JournalFormat.RecordSize) - 1;
+    }
+
+    /// <summary>
     /// <see cref="Open(string)"/> for a journal whose writer is still running: stops at the first slot that is not a
     /// valid record without judging what follows, because the writer may be in the middle of it.
     /// </summary>

@@ -2,6 +2,7 @@ using System.Globalization;
 using System.Runtime.InteropServices;
 using Exchange.Core.Commands;
 using Exchange.Core.Storage;
+using Microsoft.Win32.SafeHandles;
 
 namespace Exchange.Host.Journal;
 
@@ -99,15 +100,25 @@ internal sealed class JournalSkipList
         {
             throw new JournalRefusedException(
                 JournalRefusal.Configuration,
-                $"'{Path}' says record(s) {string.Join(",", pastEnd)} are skipped, but the journal ends at record {lastSequence}: the list "
-                + "was written for another journal (one moved away with its list left behind?). Move it with its journal; the venue will "
-                + "not start with the two mixed.");
+                $"'{Path}' says record(s) {string.Join(",", pastEnd)} are skipped, but the journal ends at record {lastSequence}: either the "
+                + "list was written for another journal (one moved away with its list left behind?), which belongs with it, or this journal "
+                + "lost its tail (a torn write, a truncation), and the skip with it: then remove those numbers from the list. The venue "
+                + "will not start with the two disagreeing.");
         }
     }
 
-    /// <summary>Adds the records a start has just skipped and writes the list durably.</summary>
-    public void AddAndSave(IEnumerable<(long Sequence, uint Checksum)> skipped)
+    /// <summary>
+    /// Adds the records a start has just skipped and writes the list durably, after syncing the journal at
+    /// <paramref name="journalPath"/>: the list must never outlive the records it names (under Periodic or Never fsync
+    /// they may still be in the page cache).
+    /// </summary>
+    public void AddAndSave(IEnumerable<(long Sequence, uint Checksum)> skipped, string journalPath)
     {
+        using (SafeFileHandle journal = File.OpenHandle(journalPath, FileMode.Open, FileAccess.ReadWrite, FileShare.ReadWrite))
+        {
+            RandomAccess.FlushToDisk(journal);
+        }
+
         foreach ((long sequence, uint checksum) in skipped)
         {
             _entries[sequence] = checksum;

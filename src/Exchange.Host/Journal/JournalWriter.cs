@@ -149,19 +149,26 @@ internal sealed unsafe class JournalWriter : IDisposable
             }
             else
             {
-                if (header.Version < JournalFormat.Version)
-                {
-                    change = $"format version {header.Version} marked {JournalFormat.Version} (it replays the same; a version {header.Version} build now refuses it)";
-                    header = header.MarkCurrentVersion(file);
-                }
-
+                // The configuration first: it is the step that can still refuse (no room in the header), and a refusal
+                // must leave an older journal unmarked, so the build that wrote it can still open it. The extension
+                // alone is readable by that build too.
+                int version = header.Version;
+                string extension = "";
                 if (match!.Relation == ConfigurationRelation.Extended)
                 {
                     // Recorded before any command can name a new index, so a restart under the old lists is refused.
                     header = header.Record(file, configuration, out string? problem)
                         ?? throw new JournalRefusedException(JournalRefusal.Configuration, $"Journal '{path}': {problem}.");
-                    change = (change.Length == 0 ? "" : change + "; ") + $"configuration extended at the end: {match.Additions}";
+                    extension = $"configuration extended at the end: {match.Additions}";
                 }
+
+                if (version < JournalFormat.Version)
+                {
+                    change = $"format version {version} marked {JournalFormat.Version} (it replays the same; a version {version} build now refuses it)";
+                    header = header.MarkCurrentVersion(file);
+                }
+
+                change = change.Length == 0 ? extension : extension.Length == 0 ? change : change + "; " + extension;
 
                 if (file.Length != scan.GoodLength)
                 {

@@ -3,26 +3,32 @@ using System.Globalization;
 namespace Exchange.Host.Journal;
 
 /// <summary>
-/// Journal records an operator has told the venue not to replay (Venue:Journal:SkipRecords): record sequence numbers,
-/// separated by commas. The way past a record whose replay makes the engine throw (<see cref="JournalRefusal.ReplayFault"/>):
-/// the command is never applied, as if it had not been received.
+/// Journal records an operator has told the venue not to replay (Venue:Journal:SkipRecords): "sequence:checksum" items
+/// separated by commas, each as the <see cref="JournalRefusal.ReplayFault"/> refusal prints it. The checksum
+/// (<see cref="JournalSkipList.ChecksumOf"/>) ties an item to the command the refusal named, so a mistyped sequence, or a
+/// setting meant for another venue's journal, is refused instead of skipping a command that was acknowledged.
 /// </summary>
 internal sealed class SkippedRecords
 {
-    public static readonly SkippedRecords None = new([]);
+    public static readonly SkippedRecords None = new(new SortedDictionary<long, uint>());
 
-    private readonly SortedSet<long> _sequences;
+    private readonly SortedDictionary<long, uint> _entries;
 
-    private SkippedRecords(SortedSet<long> sequences) => _sequences = sequences;
+    private SkippedRecords(SortedDictionary<long, uint> entries) => _entries = entries;
 
-    public int Count => _sequences.Count;
+    public int Count => _entries.Count;
 
     /// <summary>The sequences in ascending order.</summary>
-    public IReadOnlyCollection<long> Sequences => _sequences;
+    public IReadOnlyCollection<long> Sequences => _entries.Keys;
 
-    public bool Contains(long sequence) => _sequences.Count != 0 && _sequences.Contains(sequence);
+    /// <summary>True when record <paramref name="sequence"/> is named, with the checksum the item gives.</summary>
+    public bool TryGet(long sequence, out uint checksum)
+    {
+        checksum = 0;
+        return _entries.Count != 0 && _entries.TryGetValue(sequence, out checksum);
+    }
 
-    /// <summary>Parses "", "17" or "17, 18"; false for anything else (a negative number, a word, an empty item).</summary>
+    /// <summary>Parses "", "17:1a2b3c4d" or "17:1a2b3c4d, 18:0badf00d"; false for anything else.</summary>
     public static bool TryParse(string? text, out SkippedRecords records)
     {
         records = None;
@@ -31,20 +37,23 @@ internal sealed class SkippedRecords
             return true;
         }
 
-        var sequences = new SortedSet<long>();
+        var entries = new SortedDictionary<long, uint>();
         foreach (string item in text.Split(','))
         {
-            if (!long.TryParse(item.Trim(), NumberStyles.None, CultureInfo.InvariantCulture, out long sequence))
+            string[] parts = item.Trim().Split(':');
+            if (parts.Length != 2 || parts[1].Length != 8 ||
+                !long.TryParse(parts[0], NumberStyles.None, CultureInfo.InvariantCulture, out long sequence) ||
+                !uint.TryParse(parts[1], NumberStyles.AllowHexSpecifier, CultureInfo.InvariantCulture, out uint checksum) ||
+                !entries.TryAdd(sequence, checksum))
             {
                 return false;
             }
-
-            sequences.Add(sequence);
         }
 
-        records = new SkippedRecords(sequences);
+        records = new SkippedRecords(entries);
         return true;
     }
 
-    public override string ToString() => string.Join(",", _sequences);
+    /// <summary>An item as the setting takes it.</summary>
+    public static string Item(long sequence, uint checksum) => string.Create(CultureInfo.InvariantCulture, $"{sequence}:{checksum:x8}");
 }

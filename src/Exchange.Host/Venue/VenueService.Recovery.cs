@@ -85,7 +85,11 @@ internal sealed partial class VenueService
             _options.Pipeline.MaxClOrdIdsPerDay);
         SkippedRecords.TryParse(_options.Journal.SkipRecords, out SkippedRecords skip); // validated at start
         JournalSkipList skipped = JournalSkipList.Load(path);
-        var newlySkipped = new List<(long Sequence, uint Checksum)>();
+
+        // Before the replay, which stores reports in the session stores as it goes: a start refused after that must not
+        // leave them computed from a skip it then refused.
+        RefuseSkipsPastTheEnd(path, skip, JournalReader.HighestPossibleSequence(path));
+        var newlySkipped = new List<long>();
         _journal = JournalWriter.Open(path, journalOptions, configuration, (long sequence, in Command command) =>
         {
             if (command.Sequence != sequence)
@@ -99,10 +103,22 @@ internal sealed partial class VenueService
                 return;
             }
 
-            if (skip.Contains(sequence))
+            if (skip.TryGet(sequence, out uint checksum))
             {
+                uint actual = JournalSkipList.ChecksumOf(in command);
+                if (actual != checksum)
+                {
+                    throw new JournalRefusedException(
+                        JournalRefusal.Configuration,
+                        $"{VenueOptions.SectionName}:Journal:SkipRecords names record {sequence} with checksum {checksum:x8}, but journal '{path}' "
+                        + $"has {SkippedRecords.Item(sequence, actual)} ({Describe(command, instruments)}): the setting is for another command. "
+                        + "Give a record as the refusal to replay it printed it.");
+                }
+
+                // Recorded before the next record is replayed, so no report the replay stores from here on can outlive it.
+                skipped.AddAndSave([(sequence, actual)], path);
+                newlySkipped.Add(sequence);
                 LogRecordSkipped(_logger, sequence, Describe(command, instruments));
-                newlySkipped.Add((sequence, JournalSkipList.ChecksumOf(in command)));
                 return;
             }
 
@@ -116,7 +132,7 @@ internal sealed partial class VenueService
                 // The engine threw on this command live too, most likely (the matcher then stopped the venue at it), and
                 // will on every replay: starting without it is the operator's decision, not something to do silently.
                 LogReplayFault(_logger, sequence, exception);
-                throw ReplayRefused(path, sequence, Describe(command, instruments), exception);
+                throw ReplayRefused(path, sequence, JournalSkipList.ChecksumOf(in command), Describe(command, instruments), exception);
             }
 
             foreach (ref readonly EngineEvent engineEvent in events)
@@ -151,10 +167,7 @@ internal sealed partial class VenueService
 
         if (newlySkipped.Count != 0)
         {
-            // Before anything else is journalled: from now on the venue's history depends on these skips, so every later
-            // replay must make them, whether or not the setting is still there.
-            skipped.AddAndSave(newlySkipped);
-            LogSkipsRecorded(_logger, string.Join(",", newlySkipped.Select(s => s.Sequence)), skipped.Path);
+            LogSkipsRecorded(_logger, string.Join(",", newlySkipped), skipped.Path);
         }
 
         long highestStored = gateway.CompleteRecovery(lastEventId);
@@ -184,24 +197,25 @@ internal sealed partial class VenueService
     /// </summary>
     private static void RefuseSkipsPastTheEnd(string path, SkippedRecords skip, long lastSequence)
     {
+        // Called with an upper bound before the replay (the file's size) and with the journal's real end after it.
         long[] pastEnd = skip.Sequences.Where(sequence => sequence > lastSequence).ToArray();
         if (pastEnd.Length != 0)
         {
             throw new JournalRefusedException(
                 JournalRefusal.Configuration,
                 $"{VenueOptions.SectionName}:Journal:SkipRecords names record(s) {string.Join(",", pastEnd)}, but journal '{path}' "
-                + $"ends at record {lastSequence}: a command journalled under that number later would be skipped on a later start. "
+                + $"holds none past record {lastSequence}: a command journalled under that number later would be skipped on a later start. "
                 + "Remove them from the setting.");
         }
     }
 
-    private static JournalRefusedException ReplayRefused(string path, long sequence, string command, Exception exception) =>
+    private static JournalRefusedException ReplayRefused(string path, long sequence, uint checksum, string command, Exception exception) =>
         new(
             JournalRefusal.ReplayFault,
             $"Journal '{path}': replaying record {sequence} ({command}) made the engine throw {exception.GetType().Name}: "
             + $"{exception.Message}. The venue will not start, as it cannot rebuild its state past that record; the file was left "
             + "as it is (keep a copy: it reproduces a defect). To start without that command, add "
-            + $"{sequence} to {VenueOptions.SectionName}:Journal:SkipRecords: it is then never applied, by that start and every later one "
+            + $"{SkippedRecords.Item(sequence, checksum)} to {VenueOptions.SectionName}:Journal:SkipRecords: it is then never applied, by that start and every later one "
             + $"(the skip is recorded in '{JournalSkipList.PathFor(path)}'). If the venue stopped at "
             + "this record while running (exit code 3, a matcher fault in its log), no report of it was sent.",
             exception);

@@ -83,9 +83,11 @@ public sealed class VenueConfigurationTests
     [InlineData("--Venue:Sessions:1:TargetCompId=CLIENT1", "Venue:Sessions:1: session EXCH->CLIENT1 is configured twice.")]
     [InlineData("--Venue:TradingDay:StartsAt=24:00", "Venue:TradingDay:StartsAt: '24:00' is not a UTC time of day. Allowed values: HH:mm or HH:mm:ss, 00:00 to 23:59:59.")]
     [InlineData("--Venue:TradingDay:StartsAt=5pm", "Venue:TradingDay:StartsAt: '5pm' is not a UTC time of day. Allowed values: HH:mm or HH:mm:ss, 00:00 to 23:59:59.")]
-    [InlineData("--Venue:Journal:SkipRecords=17,x", "Venue:Journal:SkipRecords: '17,x' is not a list of record sequence numbers. Allowed values: empty, or sequence numbers (0 or more) separated by commas, e.g. 17 or 17,18.")]
-    [InlineData("--Venue:Journal:SkipRecords=-3", "Venue:Journal:SkipRecords: '-3' is not a list of record sequence numbers. Allowed values: empty, or sequence numbers (0 or more) separated by commas, e.g. 17 or 17,18.")]
-    [InlineData("--Venue:Journal:SkipRecords=4,,5", "Venue:Journal:SkipRecords: '4,,5' is not a list of record sequence numbers. Allowed values: empty, or sequence numbers (0 or more) separated by commas, e.g. 17 or 17,18.")]
+    [InlineData("--Venue:Journal:SkipRecords=17", "Venue:Journal:SkipRecords: '17' is not a list of records to skip. Allowed values: empty, or sequence:checksum items as the venue's refusal to replay a record prints them, separated by commas, e.g. 17:1a2b3c4d.")]
+    [InlineData("--Venue:Journal:SkipRecords=17:1a2b3c4d,x", "Venue:Journal:SkipRecords: '17:1a2b3c4d,x' is not a list of records to skip. Allowed values: empty, or sequence:checksum items as the venue's refusal to replay a record prints them, separated by commas, e.g. 17:1a2b3c4d.")]
+    [InlineData("--Venue:Journal:SkipRecords=-3:1a2b3c4d", "Venue:Journal:SkipRecords: '-3:1a2b3c4d' is not a list of records to skip. Allowed values: empty, or sequence:checksum items as the venue's refusal to replay a record prints them, separated by commas, e.g. 17:1a2b3c4d.")]
+    [InlineData("--Venue:Journal:SkipRecords=4:1a2b3c4d,4:1a2b3c4d", "Venue:Journal:SkipRecords: '4:1a2b3c4d,4:1a2b3c4d' is not a list of records to skip. Allowed values: empty, or sequence:checksum items as the venue's refusal to replay a record prints them, separated by commas, e.g. 17:1a2b3c4d.")]
+    [InlineData("--Venue:Journal:SkipRecords=4:1a2b3c", "Venue:Journal:SkipRecords: '4:1a2b3c' is not a list of records to skip. Allowed values: empty, or sequence:checksum items as the venue's refusal to replay a record prints them, separated by commas, e.g. 17:1a2b3c4d.")]
     public void Invalid_values_name_the_key_and_what_is_allowed(string arg, string expected)
     {
         var ex = Assert.Throws<VenueConfigurationException>(() => VenueConfiguration.Bind(Build(null, arg)));

@@ -212,6 +212,24 @@ public class JournalConfigurationTests
         }
     }
 
+    [Fact]
+    public void An_older_journal_whose_extension_does_not_fit_is_refused_unmarked_so_its_own_build_still_opens_it()
+    {
+        using var temp = new TempJournal();
+        JournalTestData.Write(temp.Path, 5);
+        byte[] bytes = File.ReadAllBytes(temp.Path);
+        BinaryPrimitives.WriteInt32LittleEndian(bytes.AsSpan(8), JournalFormat.Version - 1);
+        BinaryPrimitives.WriteUInt32LittleEndian(bytes.AsSpan(28), Crc32.Compute(bytes.AsSpan(0, 28)));
+        File.WriteAllBytes(temp.Path, bytes);
+        string[] symbols = [.. JournalTestData.Configuration.Instruments.Select(i => i.Symbol), .. Enumerable.Range(0, 5000).Select(i => $"S{i}")];
+
+        var error = Assert.Throws<JournalRefusedException>(() => JournalWriter.Open(
+            temp.Path, new JournalOptions(), JournalTestData.ConfigurationOf(symbols, 5), out _));
+
+        Assert.Contains("more than the", error.Message, StringComparison.Ordinal);
+        Assert.Equal(bytes, File.ReadAllBytes(temp.Path));
+    }
+
     private static int ReadVersion(string path) => BinaryPrimitives.ReadInt32LittleEndian(File.ReadAllBytes(path).AsSpan(8, 4));
 
     [Fact]

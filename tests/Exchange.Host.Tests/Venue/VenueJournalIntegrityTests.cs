@@ -90,7 +90,8 @@ public sealed class VenueJournalIntegrityTests
     {
         using var directory = new TempVenueDirectory();
         await WriteJournalAsync(directory, VenueTestOptions.Create(directory.Path), orders: 6);
-        byte[] before = File.ReadAllBytes(directory.JournalPath);
+        byte[] before = MarkPreviousVersion(directory.JournalPath); // so that any write by the refused start would show
+        string skipItem = ItemFor(directory.JournalPath, 3);
 
         var refusing = new ThrowingEngine("O-3");
         await using (VenueService venue = VenuePipelineTests.CreateVenue(directory, new FakeGateway(), refusing, out CapturingLoggerProvider logs))
@@ -103,16 +104,17 @@ public sealed class VenueJournalIntegrityTests
                 "InvalidOperationException: engine defect triggered by O-3.",
                 error.Message,
                 StringComparison.Ordinal);
-            Assert.Contains("add 3 to Venue:Journal:SkipRecords", error.Message, StringComparison.Ordinal);
+            Assert.Contains($"add {skipItem} to Venue:Journal:SkipRecords", error.Message, StringComparison.Ordinal);
             Assert.IsType<InvalidOperationException>(error.InnerException);
             Assert.True(logs.Contains("Replaying journal record 3 made the engine throw"), string.Join(Environment.NewLine, logs.Lines));
             Assert.Equal(3, refusing.Inner.Processed.Count);
         }
 
         Assert.Equal(before, File.ReadAllBytes(directory.JournalPath));
+        Assert.False(File.Exists(JournalSkipList.PathFor(directory.JournalPath)));
 
         VenueOptions skipping = VenueTestOptions.Create(directory.Path);
-        skipping.Journal.SkipRecords = "3";
+        skipping.Journal.SkipRecords = skipItem;
         var replayed = new ThrowingEngine("O-3");
         await using (VenueService venue = VenuePipelineTests.CreateVenue(directory, new FakeGateway(), replayed, out CapturingLoggerProvider logs, skipping))
         {
@@ -145,7 +147,7 @@ public sealed class VenueJournalIntegrityTests
         using var directory = new TempVenueDirectory();
         await WriteJournalAsync(directory, VenueTestOptions.Create(directory.Path), orders: 6);
         VenueOptions skipping = VenueTestOptions.Create(directory.Path);
-        skipping.Journal.SkipRecords = "3";
+        skipping.Journal.SkipRecords = ItemFor(directory.JournalPath, 3);
         await using (VenueService venue = VenuePipelineTests.CreateVenue(directory, new FakeGateway(), new FakeEngine(), out _, skipping))
         {
             await venue.StartAsync(CancellationToken.None);
@@ -170,7 +172,7 @@ public sealed class VenueJournalIntegrityTests
         await using (VenueService venue = VenuePipelineTests.CreateVenue(directory, new FakeGateway(), new FakeEngine(), out _))
         {
             var error = await Assert.ThrowsAsync<JournalRefusedException>(() => venue.StartAsync(CancellationToken.None));
-            Assert.Contains("says record(s) 3 are skipped, but the journal ends at record -1", error.Message, StringComparison.Ordinal);
+            Assert.Contains("says record(s) 3 are skipped, but the journal ends at record -1: either the list was written for another journal", error.Message, StringComparison.Ordinal);
         }
 
         Assert.False(File.Exists(directory.JournalPath), "a refused start must not create the journal");
@@ -182,21 +184,56 @@ public sealed class VenueJournalIntegrityTests
         using var directory = new TempVenueDirectory();
         await WriteJournalAsync(directory, VenueTestOptions.Create(directory.Path), orders: 3);
         VenueOptions options = VenueTestOptions.Create(directory.Path);
-        options.Journal.SkipRecords = "1,3,9";
-
-        // Written by the previous format version, which an accepted start would mark as this one's.
-        byte[] bytes = File.ReadAllBytes(directory.JournalPath);
-        System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(bytes.AsSpan(8), JournalFormat.Version - 1);
-        System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(bytes.AsSpan(28), Exchange.Core.Storage.Crc32.Compute(bytes.AsSpan(0, 28)));
-        File.WriteAllBytes(directory.JournalPath, bytes);
+        options.Journal.SkipRecords = $"{ItemFor(directory.JournalPath, 1)},3:00000000,9:00000000";
+        byte[] bytes = MarkPreviousVersion(directory.JournalPath);
 
         await using VenueService venue = VenuePipelineTests.CreateVenue(directory, new FakeGateway(), new FakeEngine(), out _, options);
         var error = await Assert.ThrowsAsync<JournalRefusedException>(() => venue.StartAsync(CancellationToken.None));
 
         Assert.Equal(JournalRefusal.Configuration, error.Reason);
-        Assert.Contains($"Venue:Journal:SkipRecords names record(s) 3,9, but journal '{directory.JournalPath}' ends at record 2", error.Message, StringComparison.Ordinal);
+        Assert.Contains($"Venue:Journal:SkipRecords names record(s) 3,9, but journal '{directory.JournalPath}' holds none past record 2", error.Message, StringComparison.Ordinal);
         Assert.Equal(bytes, File.ReadAllBytes(directory.JournalPath));
         Assert.False(File.Exists(JournalSkipList.PathFor(directory.JournalPath)));
+    }
+
+    [Fact]
+    public async Task A_skip_whose_checksum_is_another_commands_refuses_the_start_and_records_nothing()
+    {
+        using var directory = new TempVenueDirectory();
+        await WriteJournalAsync(directory, VenueTestOptions.Create(directory.Path), orders: 6);
+        VenueOptions options = VenueTestOptions.Create(directory.Path);
+        options.Journal.SkipRecords = ItemFor(directory.JournalPath, 2).Replace("2:", "3:", StringComparison.Ordinal); // record 2's checksum
+
+        await using VenueService venue = VenuePipelineTests.CreateVenue(directory, new FakeGateway(), new FakeEngine(), out _, options);
+        var error = await Assert.ThrowsAsync<JournalRefusedException>(() => venue.StartAsync(CancellationToken.None));
+
+        Assert.Contains($"names record 3 with checksum {options.Journal.SkipRecords[2..]}, but journal '{directory.JournalPath}' has {ItemFor(directory.JournalPath, 3)}", error.Message, StringComparison.Ordinal);
+        Assert.False(File.Exists(JournalSkipList.PathFor(directory.JournalPath)));
+    }
+
+    /// <summary>The SkipRecords item for record <paramref name="sequence"/>, as a refusal to replay it would print it.</summary>
+    private static string ItemFor(string journalPath, long sequence)
+    {
+        using JournalReader reader = JournalReader.Open(journalPath);
+        while (reader.TryRead(out long read, out Command command))
+        {
+            if (read == sequence)
+            {
+                return SkippedRecords.Item(sequence, JournalSkipList.ChecksumOf(in command));
+            }
+        }
+
+        throw new InvalidOperationException($"no record {sequence}");
+    }
+
+    /// <summary>Marks the journal as written by the previous format version (which a start that writes would re-mark); returns its bytes.</summary>
+    private static byte[] MarkPreviousVersion(string journalPath)
+    {
+        byte[] bytes = File.ReadAllBytes(journalPath);
+        System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(bytes.AsSpan(8), JournalFormat.Version - 1);
+        System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(bytes.AsSpan(28), Exchange.Core.Storage.Crc32.Compute(bytes.AsSpan(0, 28)));
+        File.WriteAllBytes(journalPath, bytes);
+        return bytes;
     }
 
     /// <summary>Starts a venue on <paramref name="options"/>, journals <paramref name="orders"/> orders and stops it.</summary>
