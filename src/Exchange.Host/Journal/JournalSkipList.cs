@@ -28,8 +28,6 @@ internal sealed class JournalSkipList
     /// <summary>The list's file.</summary>
     public string Path { get; }
 
-    public int Count => _entries.Count;
-
     /// <summary>The file beside <paramref name="journalPath"/>.</summary>
     public static string PathFor(string journalPath) => journalPath + ".skipped";
 
@@ -108,30 +106,27 @@ internal sealed class JournalSkipList
     }
 
     /// <summary>
-    /// Adds the records a start has just skipped and writes the list durably, after syncing the journal at
+    /// Adds a record a start has just skipped and writes the list durably, after syncing the journal at
     /// <paramref name="journalPath"/>: the list must never outlive the records it names (under Periodic or Never fsync
     /// they may still be in the page cache).
     /// </summary>
-    public void AddAndSave(IEnumerable<(long Sequence, uint Checksum)> skipped, string journalPath)
+    public void AddAndSave(long sequence, uint checksum, string journalPath)
     {
         using (SafeFileHandle journal = File.OpenHandle(journalPath, FileMode.Open, FileAccess.ReadWrite, FileShare.ReadWrite))
         {
             RandomAccess.FlushToDisk(journal);
         }
 
-        foreach ((long sequence, uint checksum) in skipped)
-        {
-            _entries[sequence] = checksum;
-        }
+        _entries[sequence] = checksum;
 
         string temporary = Path + ".tmp";
         using (var file = new FileStream(temporary, FileMode.Create, FileAccess.Write, FileShare.None))
         using (var writer = new StreamWriter(file))
         {
             writer.WriteLine("# Journal records every replay of this journal skips (Venue:Journal:SkipRecords); keep with the journal.");
-            foreach ((long sequence, uint checksum) in _entries)
+            foreach ((long skipped, uint crc) in _entries)
             {
-                writer.WriteLine(string.Create(CultureInfo.InvariantCulture, $"{sequence} {checksum:x8}"));
+                writer.WriteLine(string.Create(CultureInfo.InvariantCulture, $"{skipped} {crc:x8}"));
             }
 
             writer.Flush();

@@ -16,8 +16,6 @@ internal sealed class SkippedRecords
 
     private SkippedRecords(SortedDictionary<long, uint> entries) => _entries = entries;
 
-    public int Count => _entries.Count;
-
     /// <summary>The sequences in ascending order.</summary>
     public IReadOnlyCollection<long> Sequences => _entries.Keys;
 

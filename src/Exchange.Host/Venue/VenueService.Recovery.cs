@@ -89,7 +89,6 @@ internal sealed partial class VenueService
         // Before the replay, which stores reports in the session stores as it goes: a start refused after that must not
         // leave them computed from a skip it then refused.
         RefuseSkipsPastTheEnd(path, skip, JournalReader.HighestPossibleSequence(path));
-        var newlySkipped = new List<long>();
         _journal = JournalWriter.Open(path, journalOptions, configuration, (long sequence, in Command command) =>
         {
             if (command.Sequence != sequence)
@@ -116,9 +115,9 @@ internal sealed partial class VenueService
                 }
 
                 // Recorded before the next record is replayed, so no report the replay stores from here on can outlive it.
-                skipped.AddAndSave([(sequence, actual)], path);
-                newlySkipped.Add(sequence);
+                skipped.AddAndSave(sequence, actual, path);
                 LogRecordSkipped(_logger, sequence, Describe(command, instruments));
+                LogSkipRecorded(_logger, sequence, skipped.Path);
                 return;
             }
 
@@ -164,11 +163,6 @@ internal sealed partial class VenueService
             RefuseSkipsPastTheEnd(path, skip, read.LastSequence);
             skipped.CheckWithin(read.LastSequence);
         });
-
-        if (newlySkipped.Count != 0)
-        {
-            LogSkipsRecorded(_logger, string.Join(",", newlySkipped), skipped.Path);
-        }
 
         long highestStored = gateway.CompleteRecovery(lastEventId);
         reserveEventIdsThrough = highestStored > lastEventId ? highestStored : 0;
@@ -238,8 +232,8 @@ internal sealed partial class VenueService
     [LoggerMessage(Level = LogLevel.Warning, Message = "Journal record {Sequence} ({Command}) skipped, as an earlier start recorded in {File}: it is not applied")]
     private static partial void LogRecordSkippedBefore(ILogger logger, long sequence, string command, string file);
 
-    [LoggerMessage(Level = LogLevel.Warning, Message = "Journal record(s) {Sequences} skipped for good: recorded in {File}, so every later start skips them too, with or without Venue:Journal:SkipRecords")]
-    private static partial void LogSkipsRecorded(ILogger logger, string sequences, string file);
+    [LoggerMessage(Level = LogLevel.Warning, Message = "Journal record {Sequence} skipped for good: recorded in {File}, so every later start skips it too, with or without Venue:Journal:SkipRecords")]
+    private static partial void LogSkipRecorded(ILogger logger, long sequence, string file);
 
     [LoggerMessage(Level = LogLevel.Critical, Message = "Replaying journal record {Sequence} made the engine throw")]
     private static partial void LogReplayFault(ILogger logger, long sequence, Exception exception);
