@@ -59,9 +59,20 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
         return ref e;
     }
 
-    /// <summary>A refused cancel/replace: the request's ids and, when the order exists (slot >= 0), its unchanged state.</summary>
+    /// <summary>
+    /// A refused cancel/replace: the request's ids and, when the order exists (slot >= 0), its unchanged state. When it
+    /// does not but the id named an order of today that has ended, the event carries that order's id and how it ended
+    /// (no leaves), and an unknown order becomes <see cref="RejectReason.TooLateToCancel"/>.
+    /// </summary>
     private void EmitCancelRejected(in Command command, RejectReason reason, int slot)
     {
+        UsedIdOrder ended = default;
+        bool hasEnded = slot < 0 && TryFindEnded(in command, out ended);
+        if (hasEnded && reason == RejectReason.UnknownOrder)
+        {
+            reason = RejectReason.TooLateToCancel;
+        }
+
         ref EngineEvent e = ref Refuse(in command, reason);
         if (slot >= 0)
         {
@@ -74,6 +85,11 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
             e.LeavesQuantity = order.LeavesQuantity;
             e.CumulativeQuantity = order.CumulativeQuantity;
             e.CumulativeNotional = order.CumulativeNotional;
+        }
+        else if (hasEnded)
+        {
+            e.OrderId = ended.OrderId;
+            e.CancelReason = ended.EndReason;
         }
     }
 }

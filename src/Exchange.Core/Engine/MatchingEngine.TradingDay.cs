@@ -85,7 +85,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
         UnindexLive(ref order, slot);
         order.LeavesQuantity = 0;
         Emit(EventType.Cancelled, in command, ref order).CancelReason = CancelReason.Expired;
-        _orders.Release(slot);
+        _orders.Release(slot); // nothing to record under its id: the new day forgets them
     }
 
     private struct LevelLister(int[] levels) : ILevelVisitor

@@ -40,15 +40,20 @@ namespace Exchange.Core.Engine;
 /// the id is the only fault), and any other duplicate gets a reject of the new order merged with the status of the
 /// existing one (here <see cref="EventType.Rejected"/> with the reason and the live order's id, terms and quantities).
 /// A possible resend of an order that is no longer live is rejected as a duplicate like any reused id: the engine keeps
-/// the ids of finished orders, not their state, so it has no current state to report; the client learns the order's end
-/// from the reports sent for it (a session ResendRequest recovers any it missed), and the reject changes nothing.</item>
+/// the ids of finished orders and how each ended, not their quantities, so it has no full state to report; the client
+/// learns the order's end from the reports sent for it (a session ResendRequest recovers any it missed), and the reject
+/// changes nothing.</item>
 /// <item>The day's ids are bounded by <see cref="EngineOptions.MaxClOrdIdsPerDay"/>. When they run out, new orders and
 /// replaces get <see cref="RejectReason.ClOrdIdCapacityExceeded"/>, but cancels are still carried out (taking risk off
 /// must always work) with their own ids left unrecorded: for the rest of the day no new order or replace can reuse
 /// one anyway.</item>
 /// <item>A replace re-keys the order under its new client id. Side mismatch gives
 /// <see cref="RejectReason.ReplaceSideMismatch"/>; a cancel ignores Side.</item>
-/// <item>CancelRejected carries the request's ids and, when the order exists, its unchanged state (for OrdStatus).</item>
+/// <item>CancelRejected carries the request's ids and, when the order exists, its unchanged state (for OrdStatus). A
+/// cancel or replace naming an order that ended today (filled, cancelled, expired; by its id at the end, or the id of the
+/// cancel that ended it) gets <see cref="RejectReason.TooLateToCancel"/> with that order's id and how it ended; an id a
+/// replace moved away from, one of an earlier day, or an order of another instrument stays an
+/// <see cref="RejectReason.UnknownOrder"/>.</item>
 /// <item>Capacity: a new order is rejected with CapacityExceeded when <see cref="EngineOptions.MaxOrders"/> orders rest.</item>
 /// <item>A <see cref="CommandType.NewTradingDay"/> expires every resting Day order with a Cancelled event
 /// (<see cref="CancelReason.Expired"/>, the order's own ClOrdID) before it forgets the day's ids; GoodTillCancel
@@ -180,10 +185,10 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             return;
         }
 
-        // The id is used from here on, whatever becomes of the order (an IOC that expires unfilled included).
-        _usedClOrdIds.Record(freeBucket, clOrdIdGroupHash, command.OwnerId, command.ClOrdId);
         int slot = _orders.Allocate();
         ref OrderSlot order = ref _orders[slot];
+        // The id is used from here on, whatever becomes of the order (an IOC that expires unfilled included).
+        order.UsedIdStamp = _usedClOrdIds.Record(freeBucket, clOrdIdGroupHash, command.OwnerId, command.ClOrdId, order.OrderId, command.InstrumentId);
         order.InstrumentId = command.InstrumentId;
         order.OwnerId = command.OwnerId;
         order.Side = command.Side;
@@ -209,7 +214,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             order.LeavesQuantity = 0;
             ref EngineEvent cancelled = ref Emit(EventType.Cancelled, in command, ref order);
             cancelled.CancelReason = isMarket ? CancelReason.MarketRemainder : CancelReason.ImmediateOrCancelRemainder;
-            _orders.Release(slot);
+            ReleaseCancelled(slot, cancelled.CancelReason);
         }
         else
         {
@@ -338,12 +343,14 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             return;
         }
 
+        ref OrderSlot order = ref _orders[slot];
         if (!_usedClOrdIds.IsFull)
         {
-            _usedClOrdIds.Record(freeBucket, clOrdIdGroupHash, command.OwnerId, command.ClOrdId);
+            // The cancel's id names the order from now on (FIX reports the cancel under it), so it too is too late.
+            uint stamp = _usedClOrdIds.Record(freeBucket, clOrdIdGroupHash, command.OwnerId, command.ClOrdId, order.OrderId, order.InstrumentId);
+            _usedClOrdIds.MarkCancelled(stamp, CancelReason.Requested);
         }
 
-        ref OrderSlot order = ref _orders[slot];
         ref BookSides<TLevelIndex> book = ref _books[order.InstrumentId];
         Unrest(slot, ref order.Side == Side.Buy ? ref book.Bids : ref book.Asks);
         UnindexLive(ref order, slot);
@@ -354,7 +361,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         cancelled.ClOrdId = command.ClOrdId;
         cancelled.OrigClOrdId = order.ClOrdId;
         cancelled.CancelReason = CancelReason.Requested;
-        _orders.Release(slot);
+        ReleaseCancelled(slot, CancelReason.Requested);
     }
 
     private void ProcessReplace(in Command command)
@@ -376,9 +383,11 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             return;
         }
 
-        _usedClOrdIds.Record(freeBucket, newClOrdIdGroupHash, command.OwnerId, command.ClOrdId);
-
         ref OrderSlot order = ref _orders[slot];
+        // The id moved away from stays used, but a request naming it is for an unknown order.
+        _usedClOrdIds.MarkSuperseded(order.UsedIdStamp);
+        order.UsedIdStamp = _usedClOrdIds.Record(freeBucket, newClOrdIdGroupHash, command.OwnerId, command.ClOrdId, order.OrderId, order.InstrumentId);
+
         ref BookSides<TLevelIndex> book = ref _books[order.InstrumentId];
         bool isBuy = order.Side == Side.Buy;
         ref TLevelIndex ownSide = ref isBuy ? ref book.Bids : ref book.Asks;
@@ -397,7 +406,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             order.ClOrdId = command.ClOrdId;
             order.ClOrdIdHash = newClOrdIdHash;
             EmitReplaced(in command, ref order, origClOrdId).CancelReason = CancelReason.ReplacedToFilled;
-            _orders.Release(slot);
+            ReleaseCancelled(slot, CancelReason.ReplacedToFilled);
             return;
         }
 
@@ -497,8 +506,9 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
 
     /// <summary>
     /// A cancel or replace the gateway refused: its CancelRejected event, with the live order's state when the owner has
-    /// one under OrigClOrdId (whatever instrument the request named: the reject reports the order it names). Nothing
-    /// changes, and the request's ClOrdID is not recorded as used, as for any refused request.
+    /// one under OrigClOrdId (whatever instrument the request named: the reject reports the order it names), or the id and
+    /// end of an order of the request's instrument that OrigClOrdId named today and that has ended. Nothing changes, and
+    /// the request's ClOrdID is not recorded as used, as for any refused request.
     /// </summary>
     private void ProcessRefusedRequest(in Command command)
     {
@@ -506,6 +516,32 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             ? found
             : -1;
         EmitCancelRejected(in command, RefusedRequests.ReasonOf(in command), slot);
+    }
+
+    /// <summary>
+    /// The order of today that OrigClOrdId named and that has ended, on the request's instrument. Off the accepted path:
+    /// only a request that found no live order probes today's ids again.
+    /// </summary>
+    private bool TryFindEnded(in Command command, out UsedIdOrder ended)
+    {
+        if (_usedClOrdIds.TryGetOrder(ClOrdIdHash.Group(command.OwnerId, command.OrigClOrdId), command.OwnerId, command.OrigClOrdId, out ended) &&
+            !ended.Superseded && ended.InstrumentId == command.InstrumentId && !_orders.TryGetSlot(ended.OrderId, out _))
+        {
+            return true;
+        }
+
+        ended = default;
+        return false;
+    }
+
+    /// <summary>
+    /// Frees the slot of an order that was cancelled, recording why under its id. An order that filled is released
+    /// without this: an ended order with no reason recorded filled.
+    /// </summary>
+    private void ReleaseCancelled(int slot, CancelReason reason)
+    {
+        _usedClOrdIds.MarkCancelled(_orders[slot].UsedIdStamp, reason);
+        _orders.Release(slot);
     }
 
     /// <summary>Moves a resting order to the replace request's client id (always a different id: the same one is a duplicate).</summary>

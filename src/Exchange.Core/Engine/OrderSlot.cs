@@ -35,4 +35,11 @@ internal struct OrderSlot
     public long CumulativeQuantity;
     public long CumulativeNotional;
     public ClOrdId ClOrdId;
+
+    /// <summary>
+    /// The stamp today's used-id set gave <see cref="ClOrdId"/> (<see cref="UsedClOrdIds.Record"/>), so the order's end
+    /// can be marked there without a probe; one of an earlier day (a carried order) is ignored. After the id, in what was
+    /// padding.
+    /// </summary>
+    public uint UsedIdStamp;
 }

@@ -1,13 +1,16 @@
 using System.Runtime.CompilerServices;
 using System.Numerics;
 using Exchange.Core.Domain;
+using Exchange.Core.Events;
 using Exchange.Core.Memory;
 
 namespace Exchange.Core.Engine;
 
 /// <summary>
 /// Every (owner, ClOrdID) the engine accepted during the current trading day, including those of orders that have since
-/// filled, been cancelled or expired, so a reused or resent id is refused instead of trading twice.
+/// filled, been cancelled or expired, so a reused or resent id is refused instead of trading twice; and, for each, the
+/// order it named and how that order ended, so a cancel that comes after the end is answered "too late to cancel" with
+/// the order's id and status rather than "unknown order".
 /// </summary>
 /// <remarks>
 /// <para>Matcher thread only. Filled only from processed commands, so replaying a journal rebuilds it exactly.</para>
@@ -27,7 +30,14 @@ namespace Exchange.Core.Engine;
 /// empty. Nothing is removed during a day, so treating stale entries as empty never cuts a probe short: every entry
 /// recorded today sits behind a run of entries that were recorded today before it. Only when the stamps would wrap is
 /// the table cleared, once in about four billion recorded ids.</para>
-/// <para>Memory: 40 bytes per id for the keys plus 16 to 32 for the table, 56 to 72 MB per million ids. Both are native
+/// <para>Orders: each recorded id has a 16-byte <see cref="UsedIdOrder"/> beside its key (same index), written when the id
+/// is recorded, in arrival order like the key. A fill, the commonest end, writes nothing more: an order that no longer
+/// lives and was not marked cancelled has filled. A cancel, a remainder's end or a replace marks it (<see cref="MarkCancelled"/>,
+/// <see cref="MarkSuperseded"/>, by the stamp the order's slot kept): a store on paths that already probe, or on an id
+/// recorded by the same command. The lookup (<see cref="TryGetOrder"/>) is paid only by a cancel or replace that found
+/// no live order.</para>
+/// <para>Memory: 40 bytes per id for the keys, 16 for the orders they name, plus 16 to 32 for the table: 72 to 88 MB
+/// per million ids. All are native
 /// memory mapped up front (<see cref="HugePageMemory"/>: a probe lands anywhere in the table, and huge pages spare it a
 /// TLB miss). A venue writes every page at start (<see cref="PreFault"/>), so no order pays a first-touch fault; otherwise
 /// the keys' pages are backed as ids are recorded and the table's as groups land in them, which, groups being spread
@@ -38,6 +48,7 @@ internal sealed unsafe class UsedClOrdIds
 {
     private readonly Entry* _entries;
     private readonly Key* _keys;
+    private readonly UsedIdOrder* _orders;
     private readonly int _size;
     private readonly int _mask;
     private uint _dayStartStamp;
@@ -59,6 +70,7 @@ internal sealed unsafe class UsedClOrdIds
         _entries = HugePageMemory.Allocate<Entry>(size);
         _mask = size - 1;
         _keys = HugePageMemory.Allocate<Key>(capacity);
+        _orders = HugePageMemory.Allocate<UsedIdOrder>(capacity);
         _dayStartStamp = firstStamp;
     }
 
@@ -66,6 +78,7 @@ internal sealed unsafe class UsedClOrdIds
     {
         HugePageMemory.Free(_entries, _size);
         HugePageMemory.Free(_keys, Capacity);
+        HugePageMemory.Free(_orders, Capacity);
     }
 
     /// <summary>
@@ -73,7 +86,8 @@ internal sealed unsafe class UsedClOrdIds
     /// page-fault; this makes all of the memory resident. Returns the bytes covered.
     /// </summary>
     public long PreFault() =>
-        PageToucher.Touch(_entries, (long)_size * sizeof(Entry)) + PageToucher.Touch(_keys, (long)Capacity * sizeof(Key));
+        PageToucher.Touch(_entries, (long)_size * sizeof(Entry)) + PageToucher.Touch(_keys, (long)Capacity * sizeof(Key)) +
+        PageToucher.Touch(_orders, (long)Capacity * sizeof(UsedIdOrder));
 
     /// <summary>The most ids one day can record.</summary>
     public int Capacity { get; }
@@ -92,7 +106,20 @@ internal sealed unsafe class UsedClOrdIds
     /// <see cref="Record"/> would put it. <paramref name="groupHash"/> is <see cref="ClOrdIdHash.Group"/> of the same key.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public bool Contains(ulong groupHash, int ownerId, in ClOrdId clOrdId, out int freeBucket)
+    public bool Contains(ulong groupHash, int ownerId, in ClOrdId clOrdId, out int freeBucket) =>
+        Find(groupHash, ownerId, clOrdId, out freeBucket) >= 0;
+
+    /// <summary>The order (owner, id) named when it was recorded today, and what was marked of its end.</summary>
+    public bool TryGetOrder(ulong groupHash, int ownerId, in ClOrdId clOrdId, out UsedIdOrder order)
+    {
+        int index = Find(groupHash, ownerId, clOrdId, out _);
+        order = index >= 0 ? _orders[index] : default;
+        return index >= 0;
+    }
+
+    /// <summary>The index of (owner, id) among today's keys, or -1 with the free bucket where it would go.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private int Find(ulong groupHash, int ownerId, in ClOrdId clOrdId, out int freeBucket)
     {
         Entry* entries = _entries;
         Key* keys = _keys;
@@ -106,32 +133,67 @@ internal sealed unsafe class UsedClOrdIds
             if (entry.Stamp <= dayStart)
             {
                 freeBucket = i;
-                return false;
+                return -1;
             }
 
             if (entry.Check == check)
             {
-                ref Key key = ref keys[entry.Stamp - dayStart - 1];
+                int index = (int)(entry.Stamp - dayStart - 1);
+                ref Key key = ref keys[index];
                 if (key.OwnerId == ownerId && key.ClOrdId.Equals(clOrdId))
                 {
                     freeBucket = -1;
-                    return true;
+                    return index;
                 }
             }
         }
     }
 
     /// <summary>
-    /// Records (owner, id) in the bucket <see cref="Contains"/> just returned for it. No other id may have been
-    /// recorded in between (the bucket would no longer be free), and the caller has checked <see cref="IsFull"/>.
+    /// Records (owner, id), used on order <paramref name="orderId"/> of <paramref name="instrumentId"/>, in the bucket
+    /// <see cref="Contains"/> just returned for it. No other id may have been recorded in between (the bucket would no
+    /// longer be free), and the caller has checked <see cref="IsFull"/>. Returns the id's stamp, which
+    /// <see cref="MarkCancelled"/> and <see cref="MarkSuperseded"/> take.
     /// </summary>
-    public void Record(int freeBucket, ulong groupHash, int ownerId, in ClOrdId clOrdId)
+    public uint Record(int freeBucket, ulong groupHash, int ownerId, in ClOrdId clOrdId, long orderId, int instrumentId)
     {
-        ref Key key = ref _keys[Count];
+        int index = Count;
+        ref Key key = ref _keys[index];
         key.OwnerId = ownerId;
         key.ClOrdId = clOrdId;
+        _orders[index] = new UsedIdOrder { OrderId = orderId, InstrumentId = instrumentId };
         Count++;
-        _entries[freeBucket] = new Entry { Check = Check(groupHash, ClOrdIdHash.LastByte(clOrdId)), Stamp = _dayStartStamp + (uint)Count };
+        uint stamp = _dayStartStamp + (uint)Count;
+        _entries[freeBucket] = new Entry { Check = Check(groupHash, ClOrdIdHash.LastByte(clOrdId)), Stamp = stamp };
+        return stamp;
+    }
+
+    /// <summary>
+    /// Records that the order the id of <paramref name="stamp"/> named was cancelled, and why. A stamp of an earlier day
+    /// (an order carried over, whose id the new day forgot) or 0 (never recorded) is ignored: stamps only grow within a
+    /// wrap, and after the wrap's clear an old stamp is far beyond the day's count.
+    /// </summary>
+    public void MarkCancelled(uint stamp, CancelReason reason)
+    {
+        if (TryIndexOf(stamp, out uint index))
+        {
+            _orders[index].EndReason = reason;
+        }
+    }
+
+    /// <summary>Records that a replace moved the order off the id of <paramref name="stamp"/> (same rules as <see cref="MarkCancelled"/>).</summary>
+    public void MarkSuperseded(uint stamp)
+    {
+        if (TryIndexOf(stamp, out uint index))
+        {
+            _orders[index].Superseded = true;
+        }
+    }
+
+    private bool TryIndexOf(uint stamp, out uint index)
+    {
+        index = stamp - _dayStartStamp - 1;
+        return index < (uint)Count;
     }
 
     /// <summary>Forgets every id: a new trading day. Constant time, except a table clear when the stamps would wrap.</summary>

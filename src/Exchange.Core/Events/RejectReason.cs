@@ -45,4 +45,11 @@ public enum RejectReason : byte
 
     /// <summary>A limit order or replace without a Price (44). Set by the gateway.</summary>
     PriceMissing = 21,
+
+    /// <summary>
+    /// A cancel or replace named an order of today that is no longer live (filled, cancelled or expired). Its
+    /// CancelRejected event carries that order's id and, in <see cref="EngineEvent.CancelReason"/>, how it ended (None:
+    /// filled), with no leaves.
+    /// </summary>
+    TooLateToCancel = 22,
 }

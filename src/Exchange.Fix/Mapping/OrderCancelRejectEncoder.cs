@@ -10,7 +10,7 @@ public static class OrderCancelRejectEncoder
 {
     /// <summary>
     /// OrderID 37 ("NONE" when the order is unknown), ClOrdID 11, OrigClOrdID 41, OrdStatus 39 (8 when unknown,
-    /// else the order's state), CxlRejResponseTo 434 (1 cancel, 2 replace), CxlRejReason 102, Text 58, TransactTime 60.
+    /// else the order's state, or how it ended when it is too late to cancel), CxlRejResponseTo 434 (1 cancel, 2 replace), CxlRejReason 102, Text 58, TransactTime 60.
     /// </summary>
     public static int Encode(Span<byte> destination, in FixHeader header, in EngineEvent e)
     {
@@ -42,10 +42,15 @@ public static class OrderCancelRejectEncoder
 
         w.AddSpan(FixTags.ClOrdID, e.ClOrdId.AsSpan());
         w.AddSpan(FixTags.OrigClOrdID, e.OrigClOrdId.AsSpan());
-        w.AddChar(FixTags.OrdStatus, e.OrderId > 0 ? OrderStates.OrdStatus(e) : (byte)'8');
+        w.AddChar(FixTags.OrdStatus, OrderStates.CancelRejectOrdStatus(e));
         w.AddChar(FixTags.CxlRejResponseTo, e.SourceCommand == CommandType.Replace ? (byte)'2' : (byte)'1');
         w.AddInt(FixTags.CxlRejReason, OrderStates.CxlRejReason(e.RejectReason));
-        w.AddSpan(FixTags.Text, text.IsEmpty ? RejectTexts.For(e.RejectReason) : text);
+        if (text.IsEmpty)
+        {
+            text = e.RejectReason == RejectReason.TooLateToCancel ? RejectTexts.TooLateToCancel(e.CancelReason) : RejectTexts.For(e.RejectReason);
+        }
+
+        w.AddSpan(FixTags.Text, text);
         w.AddTimestamp(FixTags.TransactTime, e.Timestamp);
     }
 

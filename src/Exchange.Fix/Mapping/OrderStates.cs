@@ -64,9 +64,35 @@ internal static class OrderStates
         _ => 99,
     };
 
-    /// <summary>CxlRejReason (102): 1 unknown order, 6 duplicate ClOrdID, 99 other.</summary>
+    /// <summary>
+    /// OrdStatus (39) of an OrderCancelReject: 8 when no order is named; for an order that has ended (no leaves, see
+    /// <see cref="RejectReason.TooLateToCancel"/>) how it ended: 2 filled (a replace down to its fills included), C
+    /// expired, 4 cancelled (partly filled or not, as FIX reports a cancelled order); else the live order's state.
+    /// </summary>
+    public static byte CancelRejectOrdStatus(in EngineEvent e)
+    {
+        if (e.OrderId <= 0)
+        {
+            return (byte)'8';
+        }
+
+        if (e.LeavesQuantity == 0)
+        {
+            return e.CancelReason switch
+            {
+                CancelReason.None or CancelReason.ReplacedToFilled => (byte)'2',
+                CancelReason.Expired => (byte)'C',
+                _ => (byte)'4',
+            };
+        }
+
+        return OrdStatus(e);
+    }
+
+    /// <summary>CxlRejReason (102): 0 too late to cancel, 1 unknown order, 6 duplicate ClOrdID, 99 other.</summary>
     public static int CxlRejReason(RejectReason reason) => reason switch
     {
+        RejectReason.TooLateToCancel => 0,
         RejectReason.UnknownOrder => 1,
         RejectReason.DuplicateClOrdId => 6,
         _ => 99,

@@ -20,6 +20,7 @@ public static class RejectTexts
         RejectReason.PriceOutOfBand => "Price outside the instrument's band"u8,
         RejectReason.DuplicateClOrdId => "Duplicate ClOrdID"u8,
         RejectReason.UnknownOrder => "Unknown order"u8,
+        RejectReason.TooLateToCancel => "Too late to cancel: the order has already filled, been canceled or expired"u8,
         RejectReason.ReplaceSideMismatch => "Replace cannot change the side"u8,
         RejectReason.ReplaceOrderTypeMismatch => "Replace cannot change the order type"u8,
         RejectReason.ReplaceTimeInForceMismatch => "Replace cannot change the time in force"u8,
@@ -29,6 +30,14 @@ public static class RejectTexts
         RejectReason.UnsupportedOrderInstruction => "Unsupported order instruction: only Side, OrderQty, OrdType 1/2, Price and TimeInForce 0/1/3/4 are carried out"u8,
         RejectReason.PriceMissing => "Price (44) is required for a limit order"u8,
         _ => "Rejected"u8,
+    };
+
+    /// <summary>Text (58) of a too-late-to-cancel reject, from how the order ended (<see cref="RejectReason.TooLateToCancel"/>).</summary>
+    public static ReadOnlySpan<byte> TooLateToCancel(CancelReason endReason) => endReason switch
+    {
+        CancelReason.None or CancelReason.ReplacedToFilled => "Too late to cancel: the order has filled"u8,
+        CancelReason.Expired => "Too late to cancel: the order has expired"u8,
+        _ => "Too late to cancel: the order has been canceled"u8,
     };
 
     public static ReadOnlySpan<byte> For(SessionRejectReason reason) => reason switch

@@ -45,7 +45,7 @@ public class ClOrdIdHashTests
             var id = ClOrdId.From("P-" + c);
             ulong group = ClOrdIdHash.Group(3, id);
             Assert.False(used.Contains(group, 3, id, out int free));
-            used.Record(free, group, 3, id);
+            used.Record(free, group, 3, id, orderId: 1, instrumentId: 0);
             recorded.Add(id);
         }
 

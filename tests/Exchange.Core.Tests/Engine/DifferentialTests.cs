@@ -83,6 +83,7 @@ public class DifferentialTests
             "Rejected src=NewOrder rej=DuplicateClOrdId", "CancelRejected src=Cancel rej=DuplicateClOrdId", "CancelRejected src=Replace rej=DuplicateClOrdId",
             "Rejected src=NewOrder rej=ClOrdIdCapacityExceeded", "CancelRejected src=Replace rej=ClOrdIdCapacityExceeded",
             "rej=ReplaceOrderTypeMismatch", "rej=ReplaceTimeInForceMismatch",
+            "CancelRejected src=Cancel rej=TooLateToCancel", "CancelRejected src=Replace rej=TooLateToCancel", "CancelRejected src=Cancel rej=UnknownOrder",
         })
         {
             Assert.True(run.Events.SelectMany(lines => lines).Any(line => line.Contains(reason, StringComparison.Ordinal)), $"no event with {reason}");

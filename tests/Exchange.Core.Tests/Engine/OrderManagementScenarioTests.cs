@@ -48,7 +48,7 @@ public class OrderManagementScenarioTests
 
     [Theory]
     [MemberData(nameof(Combinations))]
-    public void Cancel_of_unknown_filled_or_foreign_order_is_rejected_without_change(string combination)
+    public void Cancel_of_unknown_or_foreign_order_is_rejected_without_change(string combination)
     {
         var h = EngineHarness.For(combination);
         h.Sell("s1", 1, 5, owner: 1);
@@ -57,12 +57,12 @@ public class OrderManagementScenarioTests
         string before = h.BookState();
 
         EngineEvent unknown = Assert.Single(h.Cancel("c1", "zzz", Side.Sell));
-        EngineEvent filled = Assert.Single(h.Cancel("c2", "s1", Side.Sell));
         EngineEvent foreign = Assert.Single(h.Cancel("c3", "s2", Side.Sell, owner: 2));
         EngineEvent otherInstrument = Assert.Single(h.Cancel("c4", "s2", Side.Sell, instrument: 2));
+        EngineEvent filledOnOtherInstrument = Assert.Single(h.Cancel("c2", "s1", Side.Sell, instrument: 2));
         EngineEvent badInstrument = Assert.Single(h.Cancel("c5", "s2", Side.Sell, instrument: 99));
 
-        foreach (EngineEvent e in new[] { unknown, filled, foreign, otherInstrument })
+        foreach (EngineEvent e in new[] { unknown, foreign, otherInstrument, filledOnOtherInstrument })
         {
             Assert.Equal(EventType.CancelRejected, e.Type);
             Assert.Equal(RejectReason.UnknownOrder, e.RejectReason);
@@ -181,7 +181,7 @@ public class OrderManagementScenarioTests
         Assert.Equal(6, replaced.OrderQuantity); // clamped to what filled: OrderQty = CumQty + LeavesQty
         Assert.Empty(h.Asks());
         Assert.Equal(0, h.Engine.RestingOrderCount);
-        Assert.Equal(RejectReason.UnknownOrder, Assert.Single(h.Cancel("c1", "r1", Side.Sell)).RejectReason);
+        Assert.Equal(RejectReason.TooLateToCancel, Assert.Single(h.Cancel("c1", "r1", Side.Sell)).RejectReason);
     }
 
     [Theory]

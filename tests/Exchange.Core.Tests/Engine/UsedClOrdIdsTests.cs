@@ -1,5 +1,6 @@
 using Exchange.Core.Domain;
 using Exchange.Core.Engine;
+using Exchange.Core.Events;
 using Xunit;
 
 namespace Exchange.Core.Tests.Engine;
@@ -15,14 +16,17 @@ public class UsedClOrdIdsTests
     [InlineData(false, 1)]
     [InlineData(false, 2)]
     [InlineData(true, 3)]
-    public void Random_records_and_new_days_match_a_hash_set(bool collide, int seed)
+    public void Random_records_marks_and_new_days_match_a_dictionary(bool collide, int seed)
     {
         const int capacity = 700;
         var used = new UsedClOrdIds(capacity);
-        var expected = new HashSet<(int, string)>();
+        var expected = new Dictionary<(int, string), UsedIdOrder>();
+        var stamps = new List<(uint Stamp, (int, string) Key)>();
+        var todaysStamps = new Dictionary<(int, string), uint>();
         var random = new Random(seed);
         string[] ids = Enumerable.Range(0, 2_000).Select(i => $"id{i}").ToArray();
         int fullDays = 0;
+        long nextOrderId = 1;
 
         for (int i = 0; i < 50_000; i++)
         {
@@ -31,6 +35,7 @@ public class UsedClOrdIdsTests
                 fullDays += used.IsFull ? 1 : 0;
                 used.StartNewDay();
                 expected.Clear();
+                todaysStamps.Clear();
             }
 
             int owner = random.Next(3);
@@ -38,17 +43,73 @@ public class UsedClOrdIdsTests
             ClOrdId clOrdId = ClOrdId.From(id);
             ulong hash = HashOf(owner, clOrdId, collide);
             bool found = used.Contains(hash, owner, clOrdId, out int freeBucket);
-            Assert.Equal(expected.Contains((owner, id)), found);
-            if (!found && !used.IsFull)
+            Assert.Equal(expected.ContainsKey((owner, id)), found);
+            Assert.Equal(found, used.TryGetOrder(hash, owner, clOrdId, out UsedIdOrder order));
+            if (found)
             {
-                used.Record(freeBucket, hash, owner, clOrdId);
-                expected.Add((owner, id));
+                Assert.Equal(expected[(owner, id)], order);
+            }
+            else if (!used.IsFull)
+            {
+                var named = new UsedIdOrder { OrderId = nextOrderId++, InstrumentId = random.Next(4) };
+                uint stamp = used.Record(freeBucket, hash, owner, clOrdId, named.OrderId, named.InstrumentId);
+                stamps.Add((stamp, (owner, id)));
+                todaysStamps.Add((owner, id), stamp);
+                expected.Add((owner, id), named);
+            }
+
+            // Mark a random order recorded so far, today's or (stamp of an earlier day) one the set must ignore.
+            if (stamps.Count > 0 && random.Next(3) == 0)
+            {
+                (uint stamp, (int, string) key) = stamps[random.Next(stamps.Count)];
+                bool today = todaysStamps.TryGetValue(key, out uint todays) && todays == stamp;
+                if (random.Next(2) == 0)
+                {
+                    var reason = (CancelReason)random.Next(1, 6);
+                    used.MarkCancelled(stamp, reason);
+                    if (today)
+                    {
+                        expected[key] = expected[key] with { EndReason = reason };
+                    }
+                }
+                else
+                {
+                    used.MarkSuperseded(stamp);
+                    if (today)
+                    {
+                        expected[key] = expected[key] with { Superseded = true };
+                    }
+                }
             }
 
             Assert.Equal(expected.Count, used.Count);
         }
 
         Assert.True(fullDays > 3, $"only {fullDays} days filled the set");
+    }
+
+    [Fact]
+    public void Marks_by_the_stamp_of_an_earlier_day_or_none_are_ignored()
+    {
+        var used = new UsedClOrdIds(4);
+        ClOrdId a = ClOrdId.From("a");
+        Assert.False(used.Contains(5, 1, a, out int free));
+        uint yesterday = used.Record(free, 5, 1, a, orderId: 10, instrumentId: 2);
+        used.StartNewDay();
+        Assert.False(used.Contains(5, 1, a, out free));
+        uint today = used.Record(free, 5, 1, a, orderId: 11, instrumentId: 2);
+
+        used.MarkCancelled(yesterday, CancelReason.Requested);
+        used.MarkSuperseded(yesterday);
+        used.MarkCancelled(0, CancelReason.Requested);
+        used.MarkSuperseded(0);
+        Assert.True(used.TryGetOrder(5, 1, a, out UsedIdOrder order));
+        Assert.Equal(new UsedIdOrder { OrderId = 11, InstrumentId = 2 }, order);
+
+        used.MarkCancelled(today, CancelReason.ImmediateOrCancelRemainder);
+        used.MarkSuperseded(today);
+        Assert.True(used.TryGetOrder(5, 1, a, out order));
+        Assert.Equal(new UsedIdOrder { OrderId = 11, InstrumentId = 2, EndReason = CancelReason.ImmediateOrCancelRemainder, Superseded = true }, order);
     }
 
     [Fact]
@@ -112,7 +173,7 @@ public class UsedClOrdIdsTests
     {
         ClOrdId clOrdId = ClOrdId.From(id);
         Assert.False(used.Contains(hash, owner, clOrdId, out int freeBucket));
-        used.Record(freeBucket, hash, owner, clOrdId);
+        used.Record(freeBucket, hash, owner, clOrdId, orderId: 1, instrumentId: 0);
     }
 
     /// <summary>The real hash, or one of five (low and high halves alike) so that most keys share a home and a check.</summary>

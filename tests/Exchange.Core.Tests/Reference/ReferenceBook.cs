@@ -13,9 +13,10 @@ namespace Exchange.Core.Tests.Reference;
 /// point; it shares no code with the engine except the contract types.
 /// </summary>
 /// <remarks>
-/// Order ids are 1, 2, 3... (the comparison maps ids by first appearance, so only consistency matters). Client ids: a
-/// set of every (owner, ClOrdID) an accepted command used since the last new trading day; a refused new order naming
-/// a resting order of its owner reports that order. A new trading day first expires the Day orders still resting,
+/// Order ids are 1, 2, 3... (the comparison maps ids by first appearance, so only consistency matters). Client ids: every
+/// (owner, ClOrdID) an accepted command used since the last new trading day, with the order it names (a cancel's id names
+/// the order it cancelled; an id a replace moved away from names none); a refused new order naming a resting order of its
+/// owner reports that order, and a cancel or replace naming an order that has ended is too late. A new trading day first expires the Day orders still resting,
 /// reading each book from the top.
 /// </remarks>
 public sealed class ReferenceBook : IMatchingEngine
@@ -25,7 +26,7 @@ public sealed class ReferenceBook : IMatchingEngine
     private readonly List<Order>[] _asks;
     private readonly List<EngineEvent> _events = [];
     private readonly int _maxOrders;
-    private readonly HashSet<(int Owner, ClOrdId Id)> _usedToday = [];
+    private readonly Dictionary<(int Owner, ClOrdId Id), Order?> _usedToday = [];
     private readonly int _maxIdsPerDay;
     private long _lastEventId;
     private long _lastTradeId;
@@ -80,7 +81,7 @@ public sealed class ReferenceBook : IMatchingEngine
             Type = c.OrderType, Tif = c.TimeInForce, Price = c.OrderType == OrderType.Market ? 0 : c.Price,
             Quantity = c.Quantity, Leaves = c.Quantity,
         };
-        _usedToday.Add((c.OwnerId, c.ClOrdId));
+        _usedToday.Add((c.OwnerId, c.ClOrdId), order);
         Add(EventType.Accepted, c, order);
         MatchAgainstBook(c, order);
         if (order.Leaves == 0)
@@ -91,6 +92,7 @@ public sealed class ReferenceBook : IMatchingEngine
         if (order.Type == OrderType.Market || order.Tif == TimeInForce.ImmediateOrCancel)
         {
             order.Leaves = 0;
+            order.EndReason = order.Type == OrderType.Market ? CancelReason.MarketRemainder : CancelReason.ImmediateOrCancelRemainder;
             EngineEvent cancelled = Add(EventType.Cancelled, c, order);
             cancelled.CancelReason = order.Type == OrderType.Market ? CancelReason.MarketRemainder : CancelReason.ImmediateOrCancelRemainder;
             SetLast(cancelled);
@@ -199,7 +201,7 @@ public sealed class ReferenceBook : IMatchingEngine
         }
 
         // A cancel's id is checked against today's ids only, and goes unrecorded once the day's ids are used up.
-        if (_usedToday.Contains((c.OwnerId, c.ClOrdId)))
+        if (_usedToday.ContainsKey((c.OwnerId, c.ClOrdId)))
         {
             CancelReject(c, RejectReason.DuplicateClOrdId, order);
             return;
@@ -207,11 +209,12 @@ public sealed class ReferenceBook : IMatchingEngine
 
         if (_usedToday.Count < _maxIdsPerDay)
         {
-            _usedToday.Add((c.OwnerId, c.ClOrdId));
+            _usedToday.Add((c.OwnerId, c.ClOrdId), order);
         }
 
         Own(order).Remove(order);
         order.Leaves = 0;
+        order.EndReason = CancelReason.Requested;
         EngineEvent e = Add(EventType.Cancelled, c, order);
         e.ClOrdId = c.ClOrdId;
         e.OrigClOrdId = order.ClOrdId;
@@ -240,7 +243,11 @@ public sealed class ReferenceBook : IMatchingEngine
             return;
         }
 
-        _usedToday.Add((c.OwnerId, c.ClOrdId));
+        _usedToday.Add((c.OwnerId, c.ClOrdId), order);
+        if (_usedToday.ContainsKey((c.OwnerId, order.ClOrdId)))
+        {
+            _usedToday[(c.OwnerId, order.ClOrdId)] = null; // still used, but no longer names the order
+        }
 
         ClOrdId orig = order.ClOrdId;
         if (c.Quantity <= order.Cum)
@@ -249,6 +256,7 @@ public sealed class ReferenceBook : IMatchingEngine
             order.Price = c.Price;
             order.Quantity = order.Cum;
             order.Leaves = 0;
+            order.EndReason = CancelReason.ReplacedToFilled;
             order.ClOrdId = c.ClOrdId;
             EngineEvent done = Add(EventType.Replaced, c, order);
             done.OrigClOrdId = orig;
@@ -353,7 +361,11 @@ public sealed class ReferenceBook : IMatchingEngine
     }
 
     /// <summary>An id a new order or replace may not take: used today, or held by a resting order (from any day).</summary>
-    private bool IsTaken(int owner, ClOrdId clOrdId) => _usedToday.Contains((owner, clOrdId)) || FindLive(owner, clOrdId) != null;
+    private bool IsTaken(int owner, ClOrdId clOrdId) => _usedToday.ContainsKey((owner, clOrdId)) || FindLive(owner, clOrdId) != null;
+
+    /// <summary>The order of today the request's OrigClOrdID names, on its instrument, if that order has ended.</summary>
+    private Order? FindEnded(Command c) =>
+        _usedToday.GetValueOrDefault((c.OwnerId, c.OrigClOrdId)) is { Leaves: 0 } order && order.Instrument == c.InstrumentId ? order : null;
 
     private Order? FindLive(int owner, ClOrdId clOrdId) =>
         _bids.Concat(_asks).SelectMany(side => side).FirstOrDefault(o => o.Owner == owner && o.ClOrdId == clOrdId);
@@ -386,15 +398,31 @@ public sealed class ReferenceBook : IMatchingEngine
         InstrumentId = c.InstrumentId, OwnerId = c.OwnerId, Price = c.Price, OrderQuantity = c.Quantity, ClOrdId = c.ClOrdId,
     });
 
-    private void CancelReject(Command c, RejectReason reason, Order? order) => _events.Add(new EngineEvent
+    private void CancelReject(Command c, RejectReason reason, Order? order)
     {
-        Type = EventType.CancelRejected, SourceCommand = c.Type, RejectReason = reason, EventId = ++_lastEventId,
-        Timestamp = c.Timestamp, CommandSequence = c.Sequence, Side = c.Side, InstrumentId = c.InstrumentId, OwnerId = c.OwnerId,
-        ClOrdId = c.ClOrdId, OrigClOrdId = c.OrigClOrdId,
-        OrderType = order?.Type ?? default, TimeInForce = order?.Tif ?? default, OrderId = order?.Id ?? 0,
-        Price = order?.Price ?? 0, OrderQuantity = order?.Quantity ?? 0, LeavesQuantity = order?.Leaves ?? 0,
-        CumulativeQuantity = order?.Cum ?? 0, CumulativeNotional = order?.Notional ?? 0,
-    });
+        Order? ended = order == null ? FindEnded(c) : null;
+        if (ended != null && reason == RejectReason.UnknownOrder)
+        {
+            reason = RejectReason.TooLateToCancel;
+        }
+
+        _events.Add(new EngineEvent
+        {
+            Type = EventType.CancelRejected, SourceCommand = c.Type, RejectReason = reason, EventId = ++_lastEventId,
+            Timestamp = c.Timestamp, CommandSequence = c.Sequence, Side = c.Side, InstrumentId = c.InstrumentId, OwnerId = c.OwnerId,
+            ClOrdId = c.ClOrdId, OrigClOrdId = c.OrigClOrdId,
+            OrderType = order?.Type ?? default, TimeInForce = order?.Tif ?? default, OrderId = order?.Id ?? 0,
+            Price = order?.Price ?? 0, OrderQuantity = order?.Quantity ?? 0, LeavesQuantity = order?.Leaves ?? 0,
+            CumulativeQuantity = order?.Cum ?? 0, CumulativeNotional = order?.Notional ?? 0,
+        });
+        if (ended != null)
+        {
+            EngineEvent e = _events[^1];
+            e.OrderId = ended.Id;
+            e.CancelReason = ended.EndReason;
+            SetLast(e);
+        }
+    }
 
     public void CopyDepth(int instrumentId, ref BookDepth depth)
     {
@@ -434,5 +462,8 @@ public sealed class ReferenceBook : IMatchingEngine
         public long Leaves;
         public long Cum;
         public long Notional;
+
+        /// <summary>How the order ended once Leaves is 0: None when it filled.</summary>
+        public CancelReason EndReason;
     }
 }

@@ -42,6 +42,34 @@ public class RejectEncoderTests
     }
 
     [Theory]
+    [InlineData(CommandType.Cancel, CancelReason.None, "39=2|434=1|102=0|58=Too late to cancel: the order has filled")]
+    [InlineData(CommandType.Replace, CancelReason.ReplacedToFilled, "39=2|434=2|102=0|58=Too late to cancel: the order has filled")]
+    [InlineData(CommandType.Cancel, CancelReason.Requested, "39=4|434=1|102=0|58=Too late to cancel: the order has been canceled")]
+    [InlineData(CommandType.Replace, CancelReason.ImmediateOrCancelRemainder, "39=4|434=2|102=0|58=Too late to cancel: the order has been canceled")]
+    [InlineData(CommandType.Cancel, CancelReason.Expired, "39=C|434=1|102=0|58=Too late to cancel: the order has expired")]
+    public void OrderCancelReject_TooLateToCancel_ReportsTheEndedOrderAndHowItEnded(CommandType request, CancelReason endReason, string fields)
+    {
+        var e = new EngineEvent
+        {
+            Type = EventType.CancelRejected,
+            SourceCommand = request,
+            RejectReason = RejectReason.TooLateToCancel,
+            CancelReason = endReason,
+            OrderId = 77,
+            Timestamp = Time,
+            ClOrdId = ClOrdId.From("N2"),
+            OrigClOrdId = ClOrdId.From("N1"),
+        };
+        var buffer = new byte[512];
+        string wire = CheckValid(buffer, OrderCancelRejectEncoder.Encode(buffer, new FixHeader("V"u8, "C"u8, 4, Time), e));
+
+        Assert.Equal(
+            FixTestMessages.Show(FixTestMessages.Wrap(
+                $"35=9|49=V|56=C|34=4|52=20240315-14:30:00.000|37=77|11=N2|41=N1|{fields}|60=20240315-14:30:00.000|")),
+            wire);
+    }
+
+    [Theory]
     [InlineData(CommandType.Cancel, RejectReason.DuplicateClOrdId, "434=1|102=6|58=Duplicate ClOrdID")]
     [InlineData(CommandType.Replace, RejectReason.DuplicateClOrdId, "434=2|102=6|58=Duplicate ClOrdID")]
     [InlineData(CommandType.Replace, RejectReason.ClOrdIdCapacityExceeded, "434=2|102=99|58=Venue's ClOrdID capacity for the day exhausted")]
