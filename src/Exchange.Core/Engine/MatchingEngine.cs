@@ -50,10 +50,10 @@ namespace Exchange.Core.Engine;
 /// <item>A replace re-keys the order under its new client id. Side mismatch gives
 /// <see cref="RejectReason.ReplaceSideMismatch"/>; a cancel ignores Side.</item>
 /// <item>CancelRejected carries the request's ids and, when the order exists, its unchanged state (for OrdStatus). A
-/// cancel or replace naming an order that ended today (filled, cancelled, expired; by its id at the end, or the id of the
-/// cancel that ended it) gets <see cref="RejectReason.TooLateToCancel"/> with that order's id and how it ended; an id a
-/// replace moved away from, one of an earlier day, or an order of another instrument stays an
-/// <see cref="RejectReason.UnknownOrder"/>.</item>
+/// cancel or replace naming an order entered or re-keyed today that has ended (filled or cancelled; by its id at the
+/// end, or the id of the cancel that ended it when that was recorded) gets <see cref="RejectReason.TooLateToCancel"/>
+/// with that order's id and how it ended; an id a replace moved away from, an id of an earlier day (so an order carried
+/// over, or one a new day expired), or an order of another instrument stays an <see cref="RejectReason.UnknownOrder"/>.</item>
 /// <item>Capacity: a new order is rejected with CapacityExceeded when <see cref="EngineOptions.MaxOrders"/> orders rest.</item>
 /// <item>A <see cref="CommandType.NewTradingDay"/> expires every resting Day order with a Cancelled event
 /// (<see cref="CancelReason.Expired"/>, the order's own ClOrdID) before it forgets the day's ids; GoodTillCancel

@@ -33,8 +33,8 @@ namespace Exchange.Core.Engine;
 /// <para>Orders: each recorded id has a 16-byte <see cref="UsedIdOrder"/> beside its key (same index), written when the id
 /// is recorded, in arrival order like the key. A fill, the commonest end, writes nothing more: an order that no longer
 /// lives and was not marked cancelled has filled. A cancel, a remainder's end or a replace marks it (<see cref="MarkCancelled"/>,
-/// <see cref="MarkSuperseded"/>, by the stamp the order's slot kept): a store on paths that already probe, or on an id
-/// recorded by the same command. The lookup (<see cref="TryGetOrder"/>) is paid only by a cancel or replace that found
+/// <see cref="MarkSuperseded"/>, by the stamp the order's slot kept): one store, to a record that may be out of cache,
+/// on the cancel and replace paths, which already probe; a remainder's is on an id recorded by the same command. The lookup (<see cref="TryGetOrder"/>) is paid only by a cancel or replace that found
 /// no live order.</para>
 /// <para>Memory: 40 bytes per id for the keys, 16 for the orders they name, plus 16 to 32 for the table: 72 to 88 MB
 /// per million ids. All are native
@@ -171,7 +171,8 @@ internal sealed unsafe class UsedClOrdIds
     /// <summary>
     /// Records that the order the id of <paramref name="stamp"/> named was cancelled, and why. A stamp of an earlier day
     /// (an order carried over, whose id the new day forgot) or 0 (never recorded) is ignored: stamps only grow within a
-    /// wrap, and after the wrap's clear an old stamp is far beyond the day's count.
+    /// wrap, and after the wrap's clear an old stamp stays beyond the day's count until about four billion more ids
+    /// have been recorded (an order carried that long could mark another id: accepted, not handled).
     /// </summary>
     public void MarkCancelled(uint stamp, CancelReason reason)
     {

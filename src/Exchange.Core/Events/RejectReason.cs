@@ -47,7 +47,7 @@ public enum RejectReason : byte
     PriceMissing = 21,
 
     /// <summary>
-    /// A cancel or replace named an order of today that is no longer live (filled, cancelled or expired). Its
+    /// A cancel or replace named, by an id of today, an order that is no longer live (filled or cancelled). Its
     /// CancelRejected event carries that order's id and, in <see cref="EngineEvent.CancelReason"/>, how it ended (None:
     /// filled), with no leaves.
     /// </summary>

@@ -20,6 +20,13 @@ public class RejectEncoderTests
         return FixTestMessages.Show(buffer.AsSpan(0, length));
     }
 
+    /// <summary>The event as an OrderCancelReject from V to C (MsgSeqNum 4), checked against the dictionary.</summary>
+    private static string EncodeCancelReject(in EngineEvent e)
+    {
+        var buffer = new byte[512];
+        return CheckValid(buffer, OrderCancelRejectEncoder.Encode(buffer, new FixHeader("V"u8, "C"u8, 4, Time), e));
+    }
+
     [Fact]
     public void OrderCancelReject_ForUnknownOrder()
     {
@@ -32,8 +39,7 @@ public class RejectEncoderTests
             ClOrdId = ClOrdId.From("N2"),
             OrigClOrdId = ClOrdId.From("N1"),
         };
-        var buffer = new byte[512];
-        string wire = CheckValid(buffer, OrderCancelRejectEncoder.Encode(buffer, new FixHeader("V"u8, "C"u8, 4, Time), e));
+        string wire = EncodeCancelReject(e);
 
         Assert.Equal(
             FixTestMessages.Show(FixTestMessages.Wrap(
@@ -60,8 +66,7 @@ public class RejectEncoderTests
             ClOrdId = ClOrdId.From("N2"),
             OrigClOrdId = ClOrdId.From("N1"),
         };
-        var buffer = new byte[512];
-        string wire = CheckValid(buffer, OrderCancelRejectEncoder.Encode(buffer, new FixHeader("V"u8, "C"u8, 4, Time), e));
+        string wire = EncodeCancelReject(e);
 
         Assert.Equal(
             FixTestMessages.Show(FixTestMessages.Wrap(
@@ -87,8 +92,7 @@ public class RejectEncoderTests
             ClOrdId = ClOrdId.From("N2"),
             OrigClOrdId = ClOrdId.From("N1"),
         };
-        var buffer = new byte[512];
-        string wire = CheckValid(buffer, OrderCancelRejectEncoder.Encode(buffer, new FixHeader("V"u8, "C"u8, 4, Time), e));
+        string wire = EncodeCancelReject(e);
 
         Assert.Equal(
             FixTestMessages.Show(FixTestMessages.Wrap(
