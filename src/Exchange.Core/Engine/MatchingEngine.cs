@@ -30,9 +30,10 @@ namespace Exchange.Core.Engine;
 /// <item>Client ids are unique per owner per trading day, as FIX venues require, so a client resending an order it got
 /// no answer for cannot trade it twice. The ClOrdID of a new order, the new ClOrdID of a replace and the ClOrdID of a
 /// cancel are each rejected with <see cref="RejectReason.DuplicateClOrdId"/> when the owner already used it today in an
-/// accepted command (an order since filled, cancelled or expired included), and, for a new order or replace, when a
-/// resting order has it (one carried over a <see cref="CommandType.NewTradingDay"/>). A rejected command uses no id:
-/// it changed nothing, and the corrected order may be sent again under the same id.</item>
+/// accepted command (an order since filled, cancelled or expired included, and the id of an order carried over a
+/// <see cref="CommandType.NewTradingDay"/>, which is recorded again as the day begins), and, for a new order or replace,
+/// when a resting order has it (one carried into a day whose ids could not hold it: only under a lowered limit). A
+/// rejected command uses no id: it changed nothing, and the corrected order may be sent again under the same id.</item>
 /// <item>A refused new order whose client id names a live order of the same owner (a resent or reused id) must not read
 /// as that order's end, so its event describes the live order, as FIX 4.4 Volume 4, Appendix D, scenario "Poss resend
 /// and duplicate ClOrdID" answers both cases: a PossResend of an order already received gets an Order Status with the
@@ -50,14 +51,15 @@ namespace Exchange.Core.Engine;
 /// <item>A replace re-keys the order under its new client id. Side mismatch gives
 /// <see cref="RejectReason.ReplaceSideMismatch"/>; a cancel ignores Side.</item>
 /// <item>CancelRejected carries the request's ids and, when the order exists, its unchanged state (for OrdStatus). A
-/// cancel or replace naming an order entered or re-keyed today that has ended (filled or cancelled; by its id at the
-/// end, or the id of the cancel that ended it when that was recorded) gets <see cref="RejectReason.TooLateToCancel"/>
-/// with that order's id and how it ended; an id a replace moved away from, an id of an earlier day (so an order carried
-/// over, or one a new day expired), or an order of another instrument stays an <see cref="RejectReason.UnknownOrder"/>.</item>
+/// cancel or replace naming an order whose id is recorded today (entered, re-keyed or carried into today) that has
+/// ended (filled or cancelled; by its id at the end, or the id of the cancel that ended it when that was recorded) gets
+/// <see cref="RejectReason.TooLateToCancel"/> with that order's id and how it ended; an id a replace moved away from, an
+/// id only an earlier day recorded (so an order a new day expired), or an order of another instrument stays an
+/// <see cref="RejectReason.UnknownOrder"/>.</item>
 /// <item>Capacity: a new order is rejected with CapacityExceeded when <see cref="EngineOptions.MaxOrders"/> orders rest.</item>
 /// <item>A <see cref="CommandType.NewTradingDay"/> expires every resting Day order with a Cancelled event
-/// (<see cref="CancelReason.Expired"/>, the order's own ClOrdID) before it forgets the day's ids; GoodTillCancel
-/// orders rest on and keep their ids.</item>
+/// (<see cref="CancelReason.Expired"/>, the order's own ClOrdID) and forgets the day's ids; GoodTillCancel orders rest
+/// on, and their ids are the new day's first (as many as <see cref="EngineOptions.MaxClOrdIdsPerDay"/> allows).</item>
 /// </list>
 /// </remarks>
 public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingEngine
@@ -74,18 +76,6 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
     private readonly ClOrdIdIndex _clOrdIds;
     private readonly UsedClOrdIds _usedClOrdIds;
 
-    /// <summary>
-    /// Live orders indexed under an id recorded before today's trading day began (GTC orders carried over, say): the only
-    /// live ids today's used set may lack. While there are none, an id the set does not hold cannot name a live order,
-    /// and a new order or replace skips the probe of the live index (<see cref="IsTaken"/>), a cache miss per order.
-    /// Set to every live order when a day begins; an order leaves the count when it leaves the index with an
-    /// <see cref="OrderSlot.IndexedDay"/> other than today's. Days are counted modulo 256 there, so an order carried a
-    /// multiple of 256 days is never counted out: the count then stays above zero, which only keeps the probe.
-    /// </summary>
-    private int _carriedLiveOrders;
-
-    /// <summary>Trading days begun since start, modulo 256 (<see cref="OrderSlot.IndexedDay"/>).</summary>
-    private byte _day;
     private readonly EventBuffer _events;
     private long _lastTradeId;
     private long _lastCommandSequence;
@@ -248,29 +238,20 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
 
     /// <summary>
     /// Whether (owner, id) was used today or names a live order; when neither, <paramref name="freeBucket"/> is where
-    /// today's set records it. Every live order's id is in today's set except those of carried orders, so the live index
-    /// is probed only while some remain (<see cref="_carriedLiveOrders"/>).
+    /// today's set records it. Every live order's id is in today's set but those of orders carried into a day whose ids
+    /// could not hold them all (<see cref="Carry"/>; only after the limit was lowered), and such a day is full from its
+    /// start, so the live index is probed only on a full day, when the order is refused anyway and the probe decides
+    /// which reason it is given (and whether the reject reports a live order, <see cref="RefuseNewOrder"/>).
     /// </summary>
     private bool IsTaken(ulong groupHash, ulong fullHash, int ownerId, in ClOrdId clOrdId, out int freeBucket) =>
         _usedClOrdIds.Contains(groupHash, ownerId, clOrdId, out freeBucket) ||
-        (_carriedLiveOrders != 0 && _clOrdIds.TryFind(fullHash, ownerId, clOrdId, out _));
+        (_usedClOrdIds.IsFull && _clOrdIds.TryFind(fullHash, ownerId, clOrdId, out _));
 
     /// <summary>Enters a resting order in the live index under its id (recorded today).</summary>
-    private void IndexLive(ulong clOrdIdHash, int slot)
-    {
-        _clOrdIds.Add(clOrdIdHash, slot);
-        _orders[slot].IndexedDay = _day;
-    }
+    private void IndexLive(ulong clOrdIdHash, int slot) => _clOrdIds.Add(clOrdIdHash, slot);
 
     /// <summary>Takes an order out of the live index (it leaves the book, or takes another id).</summary>
-    private void UnindexLive(ref OrderSlot order, int slot)
-    {
-        _clOrdIds.Remove(order.ClOrdIdHash, slot);
-        if (order.IndexedDay != _day && _carriedLiveOrders > 0)
-        {
-            _carriedLiveOrders--;
-        }
-    }
+    private void UnindexLive(ref OrderSlot order, int slot) => _clOrdIds.Remove(order.ClOrdIdHash, slot);
 
     private RejectReason ValidateNewOrder(in Command command, ulong clOrdIdGroupHash, ulong clOrdIdHash, out int freeBucket)
     {
@@ -328,8 +309,8 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         if (reason == RejectReason.None)
         {
             // Only today's ids are checked: the live index is not probed as well, to keep a cancel at one extra probe.
-            // A cancel's id never becomes a live order's key, so the one id this lets through (a resting order's that
-            // was carried over a new trading day) cannot make two orders share a key.
+            // A cancel's id never becomes a live order's key, so the one id this lets through (that of a resting order
+            // carried over a new trading day the day's ids could not hold) cannot make two orders share a key.
             clOrdIdGroupHash = ClOrdIdHash.Group(command.OwnerId, command.ClOrdId);
             if (_usedClOrdIds.Contains(clOrdIdGroupHash, command.OwnerId, command.ClOrdId, out freeBucket))
             {

@@ -21,13 +21,6 @@ internal struct OrderSlot
     public OrderType OrderType;
     public TimeInForce TimeInForce;
 
-    /// <summary>
-    /// The trading day (its number modulo 256) on which the order was entered in the live index under its current id,
-    /// so the engine can tell when the last order carried over from an earlier day has left (see MatchingEngine's
-    /// carried-order count). One byte, in what was padding.
-    /// </summary>
-    public byte IndexedDay;
-
     /// <summary>Limit price; 0 for market orders.</summary>
     public long Price;
     public long OrderQuantity;
@@ -38,7 +31,7 @@ internal struct OrderSlot
 
     /// <summary>
     /// The stamp today's used-id set gave <see cref="ClOrdId"/> (<see cref="UsedClOrdIds.Record"/>), so the order's end
-    /// can be marked there without a probe; one of an earlier day (a carried order) is ignored. After the id, in what was
+    /// can be marked there without a probe; one of an earlier day (an order carried into a day whose ids could not hold it) is ignored. After the id, in what was
     /// padding.
     /// </summary>
     public uint UsedIdStamp;

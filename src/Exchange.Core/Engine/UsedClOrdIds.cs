@@ -169,10 +169,9 @@ internal sealed unsafe class UsedClOrdIds
     }
 
     /// <summary>
-    /// Records that the order the id of <paramref name="stamp"/> named was cancelled, and why. A stamp of an earlier day
-    /// (an order carried over, whose id the new day forgot) or 0 (never recorded) is ignored: stamps only grow within a
-    /// wrap, and after the wrap's clear an old stamp stays beyond the day's count until about four billion more ids
-    /// have been recorded (an order carried that long could mark another id: accepted, not handled).
+    /// Records that the order the id of <paramref name="stamp"/> named was cancelled, and why. 0 (not recorded today) is
+    /// ignored, and so is a stamp of an earlier day, though the engine leaves none on a live order (it records a carried
+    /// order's id again as a day begins, or sets its stamp to 0).
     /// </summary>
     public void MarkCancelled(uint stamp, CancelReason reason)
     {

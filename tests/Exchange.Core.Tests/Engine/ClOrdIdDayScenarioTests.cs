@@ -167,7 +167,7 @@ public class ClOrdIdDayScenarioTests
 
     [Theory]
     [MemberData(nameof(Combinations))]
-    public void A_carried_orders_id_stays_taken_while_other_carried_orders_fill_are_replaced_or_cancel(string combination)
+    public void A_carried_orders_id_is_used_all_the_new_day_whatever_becomes_of_the_order(string combination)
     {
         var h = EngineHarness.For(combination);
         h.Buy("a", -1, 5, TimeInForce.GoodTillCancel);
@@ -176,38 +176,38 @@ public class ClOrdIdDayScenarioTests
         h.Buy("d", -4, 5, TimeInForce.GoodTillCancel);
         h.Send(new Command { Type = CommandType.NewTradingDay });
 
-        // Carried orders leave in every way, and orders entered today come and go; "d" stays live throughout.
+        // Carried orders leave in every way; "d" stays live throughout.
         Assert.Contains(h.Sell("s1", -1, 5, owner: 2), e => e.Type == EventType.Trade); // "a" fills
         Assert.Equal(EventType.Replaced, Assert.Single(h.Replace("b2", "b", Side.Buy, -5, 5)).Type);
-        h.Cancel("x1", "b2", Side.Buy);
-        h.Cancel("x2", "c", Side.Buy);
+        Assert.Equal(EventType.Cancelled, Assert.Single(h.Cancel("x1", "c", Side.Buy)).Type);
         h.Buy("e", -6, 5);
-        h.Cancel("x3", "e", Side.Buy);
 
-        Assert.Equal(RejectReason.DuplicateClOrdId, Assert.Single(h.Buy("d", -7, 5)).RejectReason);
-        Assert.Equal(RejectReason.DuplicateClOrdId, Assert.Single(h.Replace("d", "d", Side.Buy, -7, 5)).RejectReason);
-        Assert.Equal(EventType.Accepted, h.Buy("a", -7, 5)[0].Type); // a carried order's id is free once it is gone
-        Assert.Equal(["d", "a"], h.Bids().Select(o => o.ClOrdId.ToString()));
+        foreach (string id in new[] { "a", "b", "c", "d" })
+        {
+            Assert.Equal(RejectReason.DuplicateClOrdId, Assert.Single(h.Buy(id, -7, 5)).RejectReason);
+            Assert.Equal(RejectReason.DuplicateClOrdId, Assert.Single(h.Replace(id, "e", Side.Buy, -7, 5)).RejectReason);
+            Assert.Equal(RejectReason.DuplicateClOrdId, Assert.Single(h.Cancel(id, "e", Side.Buy)).RejectReason);
+        }
+
+        Assert.Equal(["d", "b2", "e"], h.Bids().Select(o => o.ClOrdId.ToString()));
     }
 
     [Theory]
     [MemberData(nameof(Combinations))]
-    public void A_carried_order_replaced_in_place_or_down_to_its_fills_leaves_the_others_ids_taken(string combination)
+    public void A_day_that_carries_as_many_orders_as_it_has_ids_starts_full_and_still_cancels_them(string combination)
     {
-        var h = EngineHarness.For(combination);
+        // Each resting order's id was recorded on the day before, so carried ids always fit a day's limit.
+        var h = EngineHarness.For(combination, new EngineOptions { MaxClOrdIdsPerDay = 2 });
         h.Buy("p", -1, 10, TimeInForce.GoodTillCancel);
-        h.Buy("q", -2, 10, TimeInForce.GoodTillCancel);
-        h.Buy("d", -3, 10, TimeInForce.GoodTillCancel);
+        long q = h.Buy("q", -2, 10, TimeInForce.GoodTillCancel)[0].OrderId;
         h.Send(new Command { Type = CommandType.NewTradingDay });
 
-        Assert.Equal(EventType.Replaced, Assert.Single(h.Replace("p2", "p", Side.Buy, -1, 5)).Type); // keeps its place
-        h.Sell("s1", -1, 5, owner: 2); // fills "p2"
-        h.Sell("s2", -2, 4, owner: 2); // fills 4 of "q"
-        Assert.Contains(h.Replace("q2", "q", Side.Buy, -2, 4), e => e.Type == EventType.Replaced); // down to its fills: done
-
-        Assert.Equal(RejectReason.DuplicateClOrdId, Assert.Single(h.Buy("d", -4, 5)).RejectReason);
-        Assert.Equal(RejectReason.DuplicateClOrdId, Assert.Single(h.Buy("p2", -4, 5)).RejectReason);
-        Assert.Equal(EventType.Accepted, h.Buy("p", -4, 5)[0].Type);
-        Assert.Equal(["d", "p"], h.Bids().Select(o => o.ClOrdId.ToString()));
+        Assert.Equal(RejectReason.ClOrdIdCapacityExceeded, Assert.Single(h.Buy("n", -4, 5)).RejectReason);
+        EngineEvent reuse = Assert.Single(h.Buy("q", -4, 5));
+        Assert.Equal((RejectReason.DuplicateClOrdId, q, 10L), (reuse.RejectReason, reuse.OrderId, reuse.LeavesQuantity));
+        Assert.Equal(EventType.Cancelled, Assert.Single(h.Cancel("x", "q", Side.Buy)).Type);
+        EngineEvent late = Assert.Single(h.Cancel("y", "q", Side.Buy));
+        Assert.Equal((RejectReason.TooLateToCancel, q), (late.RejectReason, late.OrderId));
+        Assert.Equal(["p"], h.Bids().Select(o => o.ClOrdId.ToString()));
     }
 }

@@ -90,17 +90,39 @@ public class TooLateToCancelScenarioTests
     public void Orders_that_never_entered_or_of_an_earlier_day_are_unknown(string combination)
     {
         var h = EngineHarness.For(combination);
-        h.Sell("g1", 1, 5, TimeInForce.GoodTillCancel);
+        h.Sell("f1", 1, 5, TimeInForce.GoodTillCancel);
         h.Sell("d1", 2, 5);
         h.Buy("k1", 2, 50, TimeInForce.FillOrKill); // killed: never entered
-        h.Send(NewTradingDay);                       // d1 expires; g1 rests on under yesterday's id
-        h.Buy("b1", 1, 5, owner: 2);                 // fills g1
+        h.Buy("b0", 1, 5, owner: 2);                 // fills f1 the day before
+        h.Send(NewTradingDay);                       // d1 expires
 
-        foreach ((string request, string orig) in new[] { ("c1", "k1"), ("c2", "d1"), ("c3", "g1") })
+        foreach ((string request, string orig) in new[] { ("c1", "k1"), ("c2", "d1"), ("c3", "f1") })
         {
             EngineEvent e = Assert.Single(h.Cancel(request, orig, Side.Sell));
             Assert.Equal((EventType.CancelRejected, RejectReason.UnknownOrder, 0L), (e.Type, e.RejectReason, e.OrderId));
         }
+    }
+
+    [Theory]
+    [MemberData(nameof(Combinations))]
+    public void A_carried_order_that_ends_today_is_too_late_to_cancel_by_its_id_or_the_cancels(string combination)
+    {
+        var h = EngineHarness.For(combination);
+        long filled = h.Sell("g1", 1, 5, TimeInForce.GoodTillCancel)[0].OrderId;
+        long cancelled = h.Sell("g2", 2, 5, TimeInForce.GoodTillCancel)[0].OrderId;
+        long replaced = h.Sell("g3", 3, 5, TimeInForce.GoodTillCancel)[0].OrderId;
+        h.Send(NewTradingDay); // all three rest on, their ids the new day's first
+        h.Buy("b1", 1, 5, owner: 2);
+        h.Cancel("x2", "g2", Side.Sell);
+        h.Replace("g3b", "g3", Side.Sell, 3, 4);
+        h.Cancel("x3", "g3b", Side.Sell);
+
+        AssertTooLate(Assert.Single(h.Cancel("c1", "g1", Side.Sell)), filled, CancelReason.None, "c1", "g1");
+        AssertTooLate(Assert.Single(h.Replace("r2", "g2", Side.Sell, 2, 9)), cancelled, CancelReason.Requested, "r2", "g2");
+        AssertTooLate(Assert.Single(h.Cancel("c2", "x2", Side.Sell)), cancelled, CancelReason.Requested, "c2", "x2");
+        AssertTooLate(Assert.Single(h.Cancel("c3", "g3b", Side.Sell)), replaced, CancelReason.Requested, "c3", "g3b");
+        EngineEvent movedAway = Assert.Single(h.Cancel("c4", "g3", Side.Sell)); // a replace moved the order off this id
+        Assert.Equal((EventType.CancelRejected, RejectReason.UnknownOrder), (movedAway.Type, movedAway.RejectReason));
     }
 
     [Theory]

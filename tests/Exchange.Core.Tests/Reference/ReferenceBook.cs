@@ -17,7 +17,7 @@ namespace Exchange.Core.Tests.Reference;
 /// (owner, ClOrdID) an accepted command used since the last new trading day, with the order it names (a cancel's id names
 /// the order it cancelled; an id a replace moved away from names none); a refused new order naming a resting order of its
 /// owner reports that order, and a cancel or replace naming an order that has ended is too late. A new trading day first expires the Day orders still resting,
-/// reading each book from the top.
+/// reading each book from the top, then records the ids of the orders left, in the same order, as the new day's.
 /// </remarks>
 public sealed class ReferenceBook : IMatchingEngine
 {
@@ -288,7 +288,10 @@ public sealed class ReferenceBook : IMatchingEngine
         }
     }
 
-    /// <summary>Instrument by instrument, bids then asks, each in priority order: every Day order expires. Then the ids reset.</summary>
+    /// <summary>
+    /// Instrument by instrument, bids then asks, each in priority order: every Day order expires. Then the ids reset, and
+    /// the orders still resting, in the same order, are the new day's first ids while the day's ids last.
+    /// </summary>
     private void NewTradingDay(Command c)
     {
         for (int instrument = 0; instrument < _instruments.Count; instrument++)
@@ -307,6 +310,13 @@ public sealed class ReferenceBook : IMatchingEngine
         }
 
         _usedToday.Clear();
+        for (int instrument = 0; instrument < _instruments.Count; instrument++)
+        {
+            foreach (Order order in _bids[instrument].Concat(_asks[instrument]).TakeWhile(_ => _usedToday.Count < _maxIdsPerDay))
+            {
+                _usedToday.Add((order.Owner, order.ClOrdId), order);
+            }
+        }
     }
 
     /// <summary>The taker trades with the best opposite order while prices cross; each trade at the resting price.</summary>
