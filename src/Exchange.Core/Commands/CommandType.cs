@@ -34,4 +34,14 @@ public enum CommandType : byte
 
     /// <summary>As <see cref="CancelRefused"/>, for an OrderCancelReplaceRequest.</summary>
     ReplaceRefused = 7,
+
+    /// <summary>
+    /// An OrderStatusRequest: ClOrdId, Side and InstrumentId name the owner's order, and <see cref="Command.OrigClOrdId"/>
+    /// carries the request's own id (FIX OrdStatusReqID, empty when not given) for the answer to echo. The engine answers
+    /// with one <see cref="Events.EventType.OrderStatus"/> event: the live order's current state, or, when no live order
+    /// of that owner has the id on that side and instrument, a refusal with <see cref="Events.RejectReason.UnknownOrder"/>
+    /// and no order id (the engine keeps no quantities of ended orders to report). Changes nothing; journalled like any
+    /// command, since its event takes an event id.
+    /// </summary>
+    StatusRequest = 8,
 }

@@ -143,6 +143,9 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             case CommandType.ReplaceRefused:
                 ProcessRefusedRequest(in command);
                 break;
+            case CommandType.StatusRequest:
+                ProcessStatusRequest(in command);
+                break;
             default:
                 EmitRejected(in command, RejectReason.UnknownCommand);
                 break;
@@ -497,6 +500,22 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             ? found
             : -1;
         EmitCancelRejected(in command, RefusedRequests.ReasonOf(in command), slot);
+    }
+
+    /// <summary>
+    /// An order status request: the owner's live order under ClOrdId, if it is on the request's instrument and side,
+    /// reported as it stands (the request's OrdStatusReqID echoed in OrigClOrdId); otherwise an unknown order.
+    /// </summary>
+    private void ProcessStatusRequest(in Command command)
+    {
+        if (_clOrdIds.TryFind(ClOrdIdIndex.Hash(command.OwnerId, command.ClOrdId), command.OwnerId, command.ClOrdId, out int slot) &&
+            _orders[slot].InstrumentId == command.InstrumentId && _orders[slot].Side == command.Side)
+        {
+            Emit(EventType.OrderStatus, in command, ref _orders[slot]).OrigClOrdId = command.OrigClOrdId;
+            return;
+        }
+
+        Refuse(in command, RejectReason.UnknownOrder).Type = EventType.OrderStatus;
     }
 
     /// <summary>

@@ -23,9 +23,12 @@ public enum EventType : byte
     CancelRejected = 6,
 
     /// <summary>
-    /// A new order sent as a possible resend (<see cref="Commands.Command.PossibleResend"/>) whose client id names a live
-    /// order of the same owner: the event carries that order's current state and nothing changes (no order is entered,
-    /// no id is recorded, the book is untouched). FIX: an ExecutionReport with ExecType I (Order Status).
+    /// A live order's current state, reported without any change: the answer to a <see cref="Commands.CommandType.StatusRequest"/>
+    /// (whose OrdStatusReqID is in <see cref="EngineEvent.OrigClOrdId"/>), or to a new order sent as a possible resend
+    /// (<see cref="Commands.Command.PossibleResend"/>) whose client id names a live order of the same owner (no order is
+    /// entered, no id is recorded). A status request that names no live order gets one with
+    /// <see cref="EngineEvent.RejectReason"/> UnknownOrder and order id 0. FIX: an ExecutionReport with ExecType I (Order
+    /// Status).
     /// </summary>
     OrderStatus = 7,
 }

@@ -19,6 +19,7 @@ public enum FixMsgType : byte
     NewOrderSingle = (byte)'D',
     OrderCancelRequest = (byte)'F',
     OrderCancelReplaceRequest = (byte)'G',
+    OrderStatusRequest = (byte)'H',
     MarketDataRequest = (byte)'V',
     MarketDataSnapshotFullRefresh = (byte)'W',
     MarketDataIncrementalRefresh = (byte)'X',
@@ -42,7 +43,7 @@ public static class FixMsgTypes
             FixMsgType.Heartbeat or FixMsgType.TestRequest or FixMsgType.ResendRequest or FixMsgType.Reject or
             FixMsgType.SequenceReset or FixMsgType.Logout or FixMsgType.ExecutionReport or FixMsgType.OrderCancelReject or
             FixMsgType.Logon or FixMsgType.NewOrderSingle or FixMsgType.OrderCancelRequest or
-            FixMsgType.OrderCancelReplaceRequest or FixMsgType.MarketDataRequest or FixMsgType.MarketDataSnapshotFullRefresh or
+            FixMsgType.OrderCancelReplaceRequest or FixMsgType.OrderStatusRequest or FixMsgType.MarketDataRequest or FixMsgType.MarketDataSnapshotFullRefresh or
             FixMsgType.MarketDataIncrementalRefresh or FixMsgType.MarketDataRequestReject or FixMsgType.BusinessMessageReject => type,
             _ => FixMsgType.Other,
         };

@@ -57,6 +57,7 @@ public static class FixTags
     public const int SessionRejectReason = 373;
     public const int BusinessRejectReason = 380;
     public const int CxlRejResponseTo = 434;
+    public const int OrdStatusReqID = 790;
 
     // Market data (35=W/X/Y).
     public const int NoMDEntries = 268;

@@ -235,11 +235,14 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
             case FixMsgType.OrderCancelReplaceRequest:
                 result = OrderCancelReplaceRequestReader.Read(parsed, _s.Instruments, owner, _received.UtcNanos, out command);
                 break;
+            case FixMsgType.OrderStatusRequest:
+                result = OrderStatusRequestReader.Read(parsed, _s.Instruments, owner, _received.UtcNanos, out command);
+                break;
             case FixMsgType.MarketDataRequest:
                 OnMarketDataRequest(session, message, parsed, owner);
                 return;
             default:
-                // InboundMessages classifies only D/F/G/V as Application.
+                // InboundMessages classifies only D/F/G/H/V as Application.
                 session.Reject(message, SessionRejectReason.InvalidMsgType, FixTags.MsgType, default);
                 return;
         }
@@ -279,12 +282,13 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
 
     /// <summary>
     /// Answers a command the gateway refuses itself (mapping business reject, venue stopping) the way the engine would:
-    /// ExecutionReport 35=8 ExecType=8 for a new order, OrderCancelReject 35=9 for a cancel or replace.
+    /// ExecutionReport 35=8 ExecType=8 for a new order, ExecType=I for a status request, OrderCancelReject 35=9 for a
+    /// cancel or replace.
     /// </summary>
     private void SendOrderReject(FixSession session, in Command command, RejectReason reason, ReadOnlySpan<byte> requestSymbol, ReadOnlySpan<byte> text)
     {
         RejectEvents.FromCommand(command, reason, _s.NextExecId(), out EngineEvent rejected);
-        if (rejected.Type == EventType.Rejected)
+        if (rejected.Type != EventType.CancelRejected)
         {
             bool known = _s.Instruments.TryGetById(command.InstrumentId, out Instrument? instrument);
             int length = ExecutionReportEncoder.EncodeBody(

@@ -60,7 +60,8 @@ internal static class InboundMessages
         FixMsgType.SequenceReset => SessionMsgType.SequenceReset,
         FixMsgType.Logout => SessionMsgType.Logout,
         FixMsgType.Logon => SessionMsgType.Logon,
-        FixMsgType.NewOrderSingle or FixMsgType.OrderCancelRequest or FixMsgType.OrderCancelReplaceRequest or FixMsgType.MarketDataRequest => SessionMsgType.Application,
+        FixMsgType.NewOrderSingle or FixMsgType.OrderCancelRequest or FixMsgType.OrderCancelReplaceRequest or
+            FixMsgType.OrderStatusRequest or FixMsgType.MarketDataRequest => SessionMsgType.Application,
         _ => dictionary.IsDefinedMsgType(msgType) && !dictionary.IsAdminMsgType(msgType) ? SessionMsgType.UnsupportedApplication : SessionMsgType.Unknown,
     };
 }

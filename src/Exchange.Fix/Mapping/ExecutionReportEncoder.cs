@@ -1,4 +1,5 @@
 using System.Buffers;
+using Exchange.Core.Commands;
 using Exchange.Core.Domain;
 using Exchange.Core.Events;
 using System.Runtime.CompilerServices;
@@ -14,7 +15,9 @@ namespace Exchange.Fix.Mapping;
 /// <remarks>
 /// An OrderStatus event is an Order Status report (150=I): the order's current OrderID, OrdStatus, quantities and
 /// AvgPx, no LastPx/LastQty (nothing executed), and ExecID 0, as FIX 4.4 defines ExecID for ExecType I: it reports no
-/// execution, so it takes no execution id. The session still stores it under its event id.
+/// execution, so it takes no execution id. The session still stores it under its event id. One that answers an
+/// OrderStatusRequest echoes its OrdStatusReqID (790, carried in OrigClOrdId); one that names no order (OrderID NONE)
+/// is OrdStatus 8 with OrdRejReason (103) and Text saying why.
 /// </remarks>
 public static class ExecutionReportEncoder
 {
@@ -52,7 +55,7 @@ public static class ExecutionReportEncoder
 
     /// <summary>
     /// Longest body these inputs can produce: every scalar field (37 or "NONE", 17, 150, 39, 54, 40, 38, 44, 151, 14,
-    /// 6, 31, 32, 103, 60) at its maximum and the variable ones (11, 41, 55, 58) at their length.
+    /// 6, 31, 32, 103, 60) at its maximum and the variable ones (11, 41 or 790, 55, 58) at their length.
     /// </summary>
     private static int MaxBodyLength(in EngineEvent e, ReadOnlySpan<byte> symbol, ReadOnlySpan<byte> text) =>
         (15 * FixFields.MaxScalarField) + (5 * FixFields.MaxSpanFieldOverhead) + 4 + e.ClOrdId.Length + e.OrigClOrdId.Length +
@@ -71,11 +74,18 @@ public static class ExecutionReportEncoder
         }
     }
 
-    /// <summary>Text (58): on a reject the caller's text or the reason's, on an unsolicited cancel the reason's, else none.</summary>
+    /// <summary>
+    /// Text (58): on a reject (or an Order Status report refused for a reason) the caller's text or the reason's, on an
+    /// unsolicited cancel the reason's, else none.
+    /// </summary>
     private static ReadOnlySpan<byte> TextOf(in EngineEvent e, ReadOnlySpan<byte> rejectText) =>
-        e.Type == EventType.Rejected ? (rejectText.IsEmpty ? RejectTexts.For(e.RejectReason) : rejectText) :
+        IsRefused(e) ? (rejectText.IsEmpty ? RejectTexts.For(e.RejectReason) : rejectText) :
         e.Type == EventType.Cancelled && e.CancelReason != CancelReason.Requested ? RejectTexts.For(e.CancelReason) :
         default;
+
+    /// <summary>A rejected order, or an Order Status report that says why it names no order: both carry OrdRejReason.</summary>
+    private static bool IsRefused(in EngineEvent e) =>
+        e.Type == EventType.Rejected || (e.Type == EventType.OrderStatus && e.RejectReason != RejectReason.None);
 
     /// <summary>Writes the body at <paramref name="pos"/> and returns the position after it; the room is checked.</summary>
     /// <param name="sendingTimeAt">Where the header's SendingTime text is, or -1: TransactTime in the same millisecond
@@ -97,9 +107,16 @@ public static class ExecutionReportEncoder
         pos = FixFields.Char(ref d, pos, FixFields.PrefixOf(FixTags.ExecType), OrderStates.ExecType(e));
         pos = FixFields.Char(ref d, pos, FixFields.PrefixOf(FixTags.OrdStatus), OrderStates.OrdStatus(e));
         pos = FixFields.Bytes(ref d, pos, FixFields.PrefixOf(FixTags.ClOrdID), e.ClOrdId.AsSpan());
-        if (!e.OrigClOrdId.IsEmpty && e.Type is EventType.Replaced or EventType.Cancelled)
+        if (!e.OrigClOrdId.IsEmpty)
         {
-            pos = FixFields.Bytes(ref d, pos, FixFields.PrefixOf(FixTags.OrigClOrdID), e.OrigClOrdId.AsSpan());
+            if (e.Type is EventType.Replaced or EventType.Cancelled)
+            {
+                pos = FixFields.Bytes(ref d, pos, FixFields.PrefixOf(FixTags.OrigClOrdID), e.OrigClOrdId.AsSpan());
+            }
+            else if (e.Type == EventType.OrderStatus && e.SourceCommand == CommandType.StatusRequest)
+            {
+                pos = FixFields.Bytes(ref d, pos, FixFields.PrefixOf(FixTags.OrdStatusReqID), e.OrigClOrdId.AsSpan());
+            }
         }
 
         pos = FixFields.Char(ref d, pos, FixFields.PrefixOf(FixTags.Side), (byte)e.Side);
@@ -123,7 +140,7 @@ public static class ExecutionReportEncoder
             pos = FixFields.Price(ref d, pos, FixFields.PrefixOf(FixTags.LastPx), e.LastPrice, priceDecimals);
             pos = FixFields.Int(ref d, pos, FixFields.PrefixOf(FixTags.LastQty), e.LastQuantity);
         }
-        else if (e.Type == EventType.Rejected)
+        else if (IsRefused(e))
         {
             pos = FixFields.Int(ref d, pos, FixFields.PrefixOf(FixTags.OrdRejReason), OrderStates.OrdRejReason(e.RejectReason));
         }

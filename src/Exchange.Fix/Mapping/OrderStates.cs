@@ -11,14 +11,15 @@ internal static class OrderStates
     /// OrdStatus (39) from the order's quantities: FIX 4.4 reports the order's state, so after a replace it is
     /// 0/1/2 (not 5), and an Order Status report is the state it describes. A reject is 8 unless it names an existing
     /// order (a duplicate of a live order's ClOrdID): then it reports that order's state, so the client does not take
-    /// the reject for the live order's end (FIX 4.4 Appendix D, "Poss resend and duplicate ClOrdID"). A cancel is 4
+    /// the reject for the live order's end (FIX 4.4 Appendix D, "Poss resend and duplicate ClOrdID"). An Order Status
+    /// report that names no order (a status request for an unknown order) is 8 as well, as Appendix D answers one. A cancel is 4
     /// unless the order had completely filled; a Day order the new trading day expired is C (Expired), filled in part
     /// or not at all.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static byte OrdStatus(in EngineEvent e)
     {
-        if (e.Type == EventType.Rejected && e.OrderId == 0)
+        if (e.Type is EventType.Rejected or EventType.OrderStatus && e.OrderId == 0)
         {
             return (byte)'8';
         }

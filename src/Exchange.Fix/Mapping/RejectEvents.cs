@@ -5,7 +5,8 @@ namespace Exchange.Fix.Mapping;
 
 /// <summary>
 /// Turns a gateway-side business reject into the same <see cref="EngineEvent"/> shape the engine produces, so one
-/// encoder path answers both: D → ExecutionReport (Rejected), F/G → OrderCancelReject (CancelRejected).
+/// encoder path answers both: D → ExecutionReport (Rejected), F/G → OrderCancelReject (CancelRejected), H → an
+/// ExecutionReport of Order Status (150=I) that names no order (OrdStatus 8, the reason in OrdRejReason).
 /// </summary>
 public static class RejectEvents
 {
@@ -15,5 +16,9 @@ public static class RejectEvents
     {
         rejected = EngineEvent.Refusal(in command, reason);
         rejected.EventId = eventId;
+        if (command.Type == CommandType.StatusRequest)
+        {
+            rejected.Type = EventType.OrderStatus;
+        }
     }
 }

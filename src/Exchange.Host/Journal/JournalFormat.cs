@@ -22,7 +22,11 @@ namespace Exchange.Host.Journal;
 /// a version 3 build refuses it instead of replaying it differently. Version 5 marks the refused-request commands
 /// (<see cref="CommandType.CancelRefused"/>, <see cref="CommandType.ReplaceRefused"/>), which an older build would answer
 /// with an unknown-command reject; a version 3 or 4 journal holds none, so it is read and marked version 5 the same way.
-/// The version is bumped whenever the engine's rules change what a journalled command does.
+/// Version 6 marks the rule that a new trading day records the ids of the GoodTillCancel orders it carries as the new
+/// day's (before, such an id was free again once its order ended), and the <see cref="CommandType.StatusRequest"/>
+/// command. An older journal replays the same under it only if it never began a new day, so one that holds a
+/// <see cref="CommandType.NewTradingDay"/> is refused at that record (<see cref="CarriedIdsVersion"/>); one that does not
+/// is read and marked version 6. The version is bumped whenever the engine's rules change what a journalled command does.
 /// Record: sequence (8), the <see cref="Command"/> bytes as laid out in memory (payload size), CRC-32 of sequence and
 /// payload (4), zero padding to a multiple of 8. A record is valid only when complete and its CRC matches; what a
 /// slot that is not valid means (the clean end, a torn tail or corruption) is <see cref="JournalTail"/>'s rule.
@@ -31,7 +35,10 @@ internal static class JournalFormat
 {
     public const int PrefixSize = 32;
 
-    public const int Version = 5;
+    public const int Version = 6;
+
+    /// <summary>The first version whose new trading days record the carried orders' ids (see the remarks).</summary>
+    public const int CarriedIdsVersion = 6;
 
     /// <summary>The oldest version this build replays the same as the build that wrote it (see the remarks).</summary>
     public const int OldestReadableVersion = 3;
@@ -96,7 +103,8 @@ internal static class JournalFormat
         {
             return $"journal format version {version}; this build reads versions {OldestReadableVersion} to {Version} only (version 2 added the "
                 + "instrument and session lists the journal was written with; version 3 the per-day ClOrdID rule and limit, and version 4 the "
-                + "event-id reservation and the refusal of replaces that change OrdType or TimeInForce, all of which change what a command does). "
+                + "event-id reservation and the refusal of replaces that change OrdType or TimeInForce, version 5 the refused-request commands, "
+                + "version 6 the ids of orders carried into a new day and the order status request, all of which change what a command does). "
                 + "Start it with the build that wrote it, or move it away to begin a new journal";
         }
 

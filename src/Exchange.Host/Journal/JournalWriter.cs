@@ -108,8 +108,14 @@ internal sealed unsafe class JournalWriter : IDisposable
                 }
             }
 
+            bool olderDayRule = header is not null && header.Version < JournalFormat.CarriedIdsVersion;
             while (reader.TryRead(out long sequence, out Command command))
             {
+                if (olderDayRule && command.Type == CommandType.NewTradingDay)
+                {
+                    throw OlderDayRuleRefused(path, header!.Version, sequence);
+                }
+
                 replay?.Invoke(sequence, in command);
             }
 
@@ -186,6 +192,18 @@ internal sealed unsafe class JournalWriter : IDisposable
             throw;
         }
     }
+
+    /// <summary>
+    /// A journal older than <see cref="JournalFormat.CarriedIdsVersion"/> that crossed a trading day: under its build, the
+    /// ids of orders carried into the new day were free again once those orders ended; now they are used all day, so the
+    /// commands after the roll may not replay the same. Refused at the roll, before it is replayed, with the file as it was.
+    /// </summary>
+    private static JournalRefusedException OlderDayRuleRefused(string path, int version, long sequence) => new(
+        JournalRefusal.Format,
+        $"Journal '{path}' is format version {version} and holds a new trading day (record {sequence}). Version "
+        + $"{JournalFormat.CarriedIdsVersion} keeps the ClOrdIDs of GoodTillCancel orders carried into a new day in use for that "
+        + "whole day, so the commands after that day began may not replay as they ran. Start it with the build that wrote it, "
+        + "or move it away to begin a new journal.");
 
     private static JournalRefusedException ConfigurationRefused(string path, JournalConfigurationMatch match)
     {

@@ -84,6 +84,7 @@ public class DifferentialTests
             "Rejected src=NewOrder rej=ClOrdIdCapacityExceeded", "CancelRejected src=Replace rej=ClOrdIdCapacityExceeded",
             "rej=ReplaceOrderTypeMismatch", "rej=ReplaceTimeInForceMismatch",
             "CancelRejected src=Cancel rej=TooLateToCancel", "CancelRejected src=Replace rej=TooLateToCancel", "CancelRejected src=Cancel rej=UnknownOrder",
+            "OrderStatus src=StatusRequest rej=None", "OrderStatus src=StatusRequest rej=UnknownOrder", "OrderStatus src=NewOrder rej=None",
         })
         {
             Assert.True(run.Events.SelectMany(lines => lines).Any(line => line.Contains(reason, StringComparison.Ordinal)), $"no event with {reason}");

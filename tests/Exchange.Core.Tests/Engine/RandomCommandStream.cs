@@ -9,8 +9,9 @@ namespace Exchange.Core.Tests.Engine;
 /// sometimes another owner's or the wrong side; a replace sometimes restating or changing the order's type or time in
 /// force), duplicate ids, ids reused long after their order is done (by the
 /// same owner, for new orders), new orders resent as possible resends (an exact copy of a recent one, its order live
-/// or not, and now and then a fresh order flagged as one), invalid fields, and now and then a new trading day (which
-/// expires the Day orders). Same seed, same stream.
+/// or not, and now and then a fresh order flagged as one), invalid fields, order status requests (of recent ids, some
+/// on the wrong side or instrument or of another owner), and now and then a new trading day (which expires the Day
+/// orders). Same seed, same stream.
 /// </summary>
 public sealed class RandomCommandStream(int seed, int instrumentCount = 3, int ownerCount = 4)
 {
@@ -18,6 +19,9 @@ public sealed class RandomCommandStream(int seed, int instrumentCount = 3, int o
 
     /// <summary>Draws a replace's OrdType and TimeInForce apart from <see cref="_random"/>, so adding them left the rest of the stream as it was.</summary>
     private readonly Random _replaceTerms = new(seed + 7919);
+
+    /// <summary>Decides and draws status requests apart from <see cref="_random"/>, so they fall between the same other commands.</summary>
+    private readonly Random _statusRequests = new(seed + 104_729);
     private readonly List<(int Instrument, int Owner, ClOrdId Id, Side Side, long Price)> _issued = [];
     private readonly List<(int Owner, ClOrdId Id)> _everyId = [];
     private readonly List<Command> _newOrders = [];
@@ -26,6 +30,14 @@ public sealed class RandomCommandStream(int seed, int instrumentCount = 3, int o
 
     public Command Next()
     {
+        if (_statusRequests.Next(40) == 0 && _issued.Count > 0)
+        {
+            Command status = StatusRequest();
+            status.Sequence = ++_sequence;
+            status.Timestamp = _sequence * 7;
+            return status;
+        }
+
         int roll = _random.Next(100);
         Command command = _random.Next(400) == 0 ? new Command { Type = CommandType.NewTradingDay } : roll switch
         {
@@ -162,6 +174,24 @@ public sealed class RandomCommandStream(int seed, int instrumentCount = 3, int o
         }
 
         return command;
+    }
+
+    private Command StatusRequest()
+    {
+        (int instrument, int owner, ClOrdId id, Side side, _) =
+            _issued[Math.Max(0, _issued.Count - 1 - _statusRequests.Next(Math.Min(_issued.Count, 60)))];
+        switch (_statusRequests.Next(10))
+        {
+            case 0: side = side == Side.Buy ? Side.Sell : Side.Buy; break;
+            case 1: instrument = (instrument + 1) % instrumentCount; break;
+            case 2: owner = (owner + 1) % ownerCount; break;
+        }
+
+        return new Command
+        {
+            Type = CommandType.StatusRequest, InstrumentId = instrument, OwnerId = owner, ClOrdId = id, Side = side,
+            OrigClOrdId = _statusRequests.Next(2) == 0 ? default : ClOrdId.From($"q{_sequence}"),
+        };
     }
 
     private (int Instrument, int Owner, ClOrdId Id, Side Side, long Price) Recent() =>

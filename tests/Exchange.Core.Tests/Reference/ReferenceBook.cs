@@ -60,6 +60,7 @@ public sealed class ReferenceBook : IMatchingEngine
             case CommandType.Cancel: Cancel(c); break;
             case CommandType.Replace: Replace(c); break;
             case CommandType.NewTradingDay: NewTradingDay(c); break;
+            case CommandType.StatusRequest: StatusRequest(c); break;
             default: Reject(c, RejectReason.UnknownCommand); break;
         }
 
@@ -100,6 +101,25 @@ public sealed class ReferenceBook : IMatchingEngine
         }
 
         Insert(order);
+    }
+
+    /// <summary>The live order of that owner, id, instrument and side as it stands (echoing the request's id), else unknown.</summary>
+    private void StatusRequest(Command c)
+    {
+        Order? live = FindLive(c.OwnerId, c.ClOrdId);
+        if (live != null && live.Instrument == c.InstrumentId && live.Side == c.Side)
+        {
+            EngineEvent status = Add(EventType.OrderStatus, c, live);
+            status.OrigClOrdId = c.OrigClOrdId;
+            SetLast(status);
+            return;
+        }
+
+        Reject(c, RejectReason.UnknownOrder);
+        EngineEvent unknown = _events[^1];
+        unknown.Type = EventType.OrderStatus;
+        unknown.OrigClOrdId = c.OrigClOrdId;
+        SetLast(unknown);
     }
 
     /// <summary>

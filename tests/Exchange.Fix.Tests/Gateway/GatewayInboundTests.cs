@@ -298,11 +298,11 @@ public sealed class GatewayInboundTests
     {
         using var h = new GatewayHarness();
         h.LogOn();
-        h.Send("H", "11=ORD-1|55=AAPL|54=1|");
+        h.Send("AF", "584=MS-1|585=7|");
 
         Dictionary<int, string> reject = Assert.Single(h.TakeSent());
         Assert.Equal("j", reject[35]);
-        Assert.Equal("H", reject[372]);
+        Assert.Equal("AF", reject[372]);
         Assert.Equal("3", reject[380]);
     }
 

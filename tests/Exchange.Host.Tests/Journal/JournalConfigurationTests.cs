@@ -177,39 +177,76 @@ public class JournalConfigurationTests
         var error = Assert.Throws<JournalRefusedException>(() => JournalWriter.Open(temp.Path, new JournalOptions(), JournalTestData.Configuration, out _));
 
         Assert.Equal(JournalRefusal.Format, error.Reason);
-        Assert.Contains($"Journal '{temp.Path}': journal format version 1; this build reads versions 3 to 5 only", error.Message, StringComparison.Ordinal);
+        Assert.Contains($"Journal '{temp.Path}': journal format version 1; this build reads versions 3 to 6 only", error.Message, StringComparison.Ordinal);
         Assert.Equal(before, File.ReadAllBytes(temp.Path));
     }
 
     [Theory]
     [InlineData(3)]
     [InlineData(4)]
-    public void AnOlderJournal_IsReplayed_AndMarkedVersion5_SoAnOlderBuildRefusesItOnceAppended(int version)
+    [InlineData(5)]
+    public void AnOlderJournal_IsReplayed_AndMarkedVersion6_SoAnOlderBuildRefusesItOnceAppended(int version)
     {
-        // Version 5's rules replay a version 3 or 4 journal the same (neither has refused-request commands; version 3
-        // has no event-id reservations either, and its replaces leave OrdType and TimeInForce zero), but what this build
-        // appends may not replay the same under the older rules.
+        // Version 6's rules replay a version 3 to 5 journal that never began a new trading day the same (none has
+        // status requests; version 3 or 4 no refused-request commands; version 3 no event-id reservations either, and
+        // its replaces leave OrdType and TimeInForce zero), but what this build appends may not replay the same under
+        // the older rules.
         using var temp = new TempJournal();
         JournalTestData.Write(temp.Path, 5);
-        byte[] bytes = File.ReadAllBytes(temp.Path);
-        BinaryPrimitives.WriteInt32LittleEndian(bytes.AsSpan(8), version);
-        BinaryPrimitives.WriteUInt32LittleEndian(bytes.AsSpan(28), Crc32.Compute(bytes.AsSpan(0, 28)));
-        File.WriteAllBytes(temp.Path, bytes);
+        MarkVersion(temp.Path, version);
         Assert.Equal(version, ReadVersion(temp.Path));
 
         var replayed = new List<long>();
         using (JournalWriter.Open(temp.Path, new JournalOptions(), JournalTestData.Configuration, (long sequence, in Command _) => replayed.Add(sequence), out JournalScan scan))
         {
             Assert.Equal([0, 1, 2, 3, 4], replayed);
-            Assert.Contains($"format version {version} marked 5", scan.Describe(), StringComparison.Ordinal);
+            Assert.Contains($"format version {version} marked 6", scan.Describe(), StringComparison.Ordinal);
         }
 
-        Assert.Equal(5, ReadVersion(temp.Path));
+        Assert.Equal(6, ReadVersion(temp.Path));
         using (JournalWriter.Open(temp.Path, new JournalOptions(), JournalTestData.Configuration, out JournalScan again))
         {
             Assert.Equal(5, again.Records);
             Assert.Equal("", again.ConfigurationChange);
         }
+    }
+
+    [Fact]
+    public void A_version_5_journal_that_began_a_new_trading_day_is_refused_at_that_record_and_left_as_it_was()
+    {
+        // Under version 5 the ids of GTC orders carried into a new day were free again once the orders ended; version 6
+        // keeps them used all day, so the commands after a roll may replay differently.
+        using var temp = new TempJournal();
+        using (JournalWriter writer = JournalWriter.Open(temp.Path, new JournalOptions { FsyncPolicy = FsyncPolicy.Never }, JournalTestData.Configuration, out _))
+        {
+            for (long i = 0; i < 4; i++)
+            {
+                Command command = i == 2 ? new Command { Type = CommandType.NewTradingDay, Timestamp = 5 } : JournalTestData.CommandFor(i);
+                writer.Append(in command, i);
+            }
+
+            writer.CommitBatch();
+        }
+
+        MarkVersion(temp.Path, 5);
+        byte[] before = File.ReadAllBytes(temp.Path);
+        var replayed = new List<long>();
+
+        var error = Assert.Throws<JournalRefusedException>(() => JournalWriter.Open(
+            temp.Path, new JournalOptions(), JournalTestData.Configuration, (long sequence, in Command _) => replayed.Add(sequence), out _));
+
+        Assert.Equal(JournalRefusal.Format, error.Reason);
+        Assert.Contains("is format version 5 and holds a new trading day (record 2)", error.Message, StringComparison.Ordinal);
+        Assert.Equal([0, 1], replayed);
+        Assert.Equal(before, File.ReadAllBytes(temp.Path));
+    }
+
+    private static void MarkVersion(string path, int version)
+    {
+        byte[] bytes = File.ReadAllBytes(path);
+        BinaryPrimitives.WriteInt32LittleEndian(bytes.AsSpan(8), version);
+        BinaryPrimitives.WriteUInt32LittleEndian(bytes.AsSpan(28), Crc32.Compute(bytes.AsSpan(0, 28)));
+        File.WriteAllBytes(path, bytes);
     }
 
     [Fact]
