@@ -44,4 +44,14 @@ public enum CommandType : byte
     /// command, since its event takes an event id.
     /// </summary>
     StatusRequest = 8,
+
+    /// <summary>
+    /// An OrderMassCancelRequest: cancels every resting order of <see cref="Command.OwnerId"/> on
+    /// <see cref="Command.InstrumentId"/> (-1: on every instrument), of <see cref="Command.Side"/> only unless it is
+    /// <see cref="Domain.Side.None"/>. The engine emits one <see cref="Events.EventType.MassCancelReport"/> (the request's
+    /// ClOrdId and how many orders it cancelled), then a Cancelled event per order
+    /// (<see cref="Events.CancelReason.MassCancel"/>, the order's own ClOrdID) in the fixed order of a new trading day:
+    /// instrument id, bids then asks, price then time priority. The request's ClOrdId is not recorded as used.
+    /// </summary>
+    MassCancel = 9,
 }

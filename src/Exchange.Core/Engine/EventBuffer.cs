@@ -18,6 +18,12 @@ internal sealed class EventBuffer
 
     public void Clear() => _count = 0;
 
+    /// <summary>Events added since the last <see cref="Clear"/>.</summary>
+    public int Count => _count;
+
+    /// <summary>The event at <paramref name="index"/> of this command's (below <see cref="Count"/>); valid until the next <see cref="Add"/>.</summary>
+    public ref EngineEvent this[int index] => ref _events[index];
+
     /// <summary>Appends a cleared event carrying the next event id. The ref is valid until the next call.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public ref EngineEvent Add()

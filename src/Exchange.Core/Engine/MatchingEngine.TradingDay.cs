@@ -1,7 +1,6 @@
 using Exchange.Core.Commands;
 using Exchange.Core.Domain;
 using Exchange.Core.Events;
-using Exchange.Core.Strategies;
 
 namespace Exchange.Core.Engine;
 
@@ -9,12 +8,6 @@ namespace Exchange.Core.Engine;
 // rest on (GoodTillCancel) are recorded again as the new day's first ids.
 public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
 {
-    /// <summary>
-    /// Level slots of one book side, best first, listed before its Day orders are taken out: the level index must not
-    /// change while it is visited. Sized to the level pool, so it grows only when the pool has grown (never per order).
-    /// </summary>
-    private int[] _expiryLevels = [];
-
     /// <summary>
     /// Visits every resting order, book by book in a fixed order that depends on the books alone (instrument id, bids then
     /// asks, price then time priority), so every strategy combination and a replay emit the same events and record the
@@ -36,58 +29,14 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
         for (int instrument = 0; instrument < _books.Length; instrument++)
         {
             ref BookSides<TLevelIndex> book = ref _books[instrument];
-            int expired = StartDayOnSide(ref book.Bids, in command) + StartDayOnSide(ref book.Asks, in command);
-            if (expired != 0)
+            var dayStart = new DayStart(command);
+            VisitSide(ref book.Bids, ref dayStart);
+            VisitSide(ref book.Asks, ref dayStart);
+            if (dayStart.Expired != 0)
             {
                 book.Version++;
             }
         }
-    }
-
-    /// <summary>Expires or carries each order of one side; returns how many expired.</summary>
-    private int StartDayOnSide(ref TLevelIndex side, in Command command)
-    {
-        int levelCount = side.Count;
-        if (levelCount == 0)
-        {
-            return 0;
-        }
-
-        if (_expiryLevels.Length < levelCount)
-        {
-            _expiryLevels = new int[Math.Max(levelCount, _levels.Levels.Length)];
-        }
-
-        var lister = new LevelLister(_expiryLevels);
-        side.VisitFromBest(ref lister);
-
-        // Nothing is allocated while orders expire, so the links array cannot be replaced under the walk.
-        OrderListLinks[] links = _orders.Links;
-        int expired = 0;
-        for (int i = 0; i < levelCount; i++)
-        {
-            ref PriceLevel<TOrderList> priceLevel = ref _levels.Levels[_expiryLevels[i]];
-            int slot = priceLevel.Orders.First(links);
-            while (slot >= 0)
-            {
-                // Read before the order leaves the list (the contract's rule). Taking out the level's last order
-                // releases the level, but then there is no next order and the level is not read again.
-                int next = priceLevel.Orders.Next(links, slot);
-                if (_orders[slot].TimeInForce == TimeInForce.Day)
-                {
-                    Expire(slot, ref side, in command);
-                    expired++;
-                }
-                else
-                {
-                    Carry(ref _orders[slot]);
-                }
-
-                slot = next;
-            }
-        }
-
-        return expired;
     }
 
     /// <summary>
@@ -114,14 +63,24 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
         _orders.Release(slot); // nothing to record under its id: the new day forgets them
     }
 
-    private struct LevelLister(int[] levels) : ILevelVisitor
+    /// <summary>Expires a Day order, carries any other.</summary>
+    private struct DayStart(Command command) : IRestingOrderVisitor
     {
-        private int _count;
+        private readonly Command _command = command;
 
-        public bool Visit(long price, int level)
+        public int Expired { get; private set; }
+
+        public void Visit(MatchingEngine<TOrderList, TLevelIndex> engine, int slot, ref TLevelIndex side)
         {
-            levels[_count++] = level;
-            return true;
+            if (engine._orders[slot].TimeInForce == TimeInForce.Day)
+            {
+                engine.Expire(slot, ref side, in _command);
+                Expired++;
+            }
+            else
+            {
+                engine.Carry(ref engine._orders[slot]);
+            }
         }
     }
 }

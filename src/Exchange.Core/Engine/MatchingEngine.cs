@@ -146,6 +146,9 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             case CommandType.StatusRequest:
                 ProcessStatusRequest(in command);
                 break;
+            case CommandType.MassCancel:
+                ProcessMassCancel(in command);
+                break;
             default:
                 EmitRejected(in command, RejectReason.UnknownCommand);
                 break;

@@ -25,4 +25,7 @@ public enum CancelReason : byte
     /// report it), without an order id, as it never entered the book.
     /// </summary>
     FillOrKillUnfillable = 6,
+
+    /// <summary>An OrderMassCancelRequest of the owner (<see cref="Commands.CommandType.MassCancel"/>).</summary>
+    MassCancel = 7,
 }

@@ -64,6 +64,13 @@ public struct EngineEvent
     /// <summary>On replace and cancel outcomes: the id the request referred to.</summary>
     public ClOrdId OrigClOrdId;
 
+    /// <summary>On <see cref="EventType.MassCancelReport"/>: how many orders the mass cancel cancelled (kept in <see cref="OrderQuantity"/>).</summary>
+    public long AffectedOrders
+    {
+        readonly get => OrderQuantity;
+        set => OrderQuantity = value;
+    }
+
     /// <summary>
     /// Describes a refused command: <see cref="EventType.Rejected"/> for a new order (or unknown command), echoing its
     /// terms; <see cref="EventType.CancelRejected"/> for a cancel or replace, carrying only the request's ids (the caller

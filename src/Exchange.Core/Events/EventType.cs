@@ -31,4 +31,12 @@ public enum EventType : byte
     /// Status).
     /// </summary>
     OrderStatus = 7,
+
+    /// <summary>
+    /// The answer to a <see cref="Commands.CommandType.MassCancel"/>: the request's ClOrdId, InstrumentId (-1 for every
+    /// instrument) and Side, and in <see cref="EngineEvent.AffectedOrders"/> how many orders it cancelled (their
+    /// Cancelled events follow it). With a <see cref="EngineEvent.RejectReason"/> it cancelled nothing. FIX: an
+    /// OrderMassCancelReport (35=r).
+    /// </summary>
+    MassCancelReport = 8,
 }

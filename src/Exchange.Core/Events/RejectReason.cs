@@ -52,4 +52,7 @@ public enum RejectReason : byte
     /// filled), with no leaves.
     /// </summary>
     TooLateToCancel = 22,
+
+    /// <summary>A mass cancel of a kind the venue does not carry out (only by symbol, or everything). Set by the gateway.</summary>
+    UnsupportedMassCancel = 23,
 }

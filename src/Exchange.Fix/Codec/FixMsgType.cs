@@ -25,6 +25,8 @@ public enum FixMsgType : byte
     MarketDataIncrementalRefresh = (byte)'X',
     MarketDataRequestReject = (byte)'Y',
     BusinessMessageReject = (byte)'j',
+    OrderMassCancelRequest = (byte)'q',
+    OrderMassCancelReport = (byte)'r',
 }
 
 /// <summary>Conversions between <see cref="FixMsgType"/> and wire bytes.</summary>
@@ -44,7 +46,8 @@ public static class FixMsgTypes
             FixMsgType.SequenceReset or FixMsgType.Logout or FixMsgType.ExecutionReport or FixMsgType.OrderCancelReject or
             FixMsgType.Logon or FixMsgType.NewOrderSingle or FixMsgType.OrderCancelRequest or
             FixMsgType.OrderCancelReplaceRequest or FixMsgType.OrderStatusRequest or FixMsgType.MarketDataRequest or FixMsgType.MarketDataSnapshotFullRefresh or
-            FixMsgType.MarketDataIncrementalRefresh or FixMsgType.MarketDataRequestReject or FixMsgType.BusinessMessageReject => type,
+            FixMsgType.MarketDataIncrementalRefresh or FixMsgType.MarketDataRequestReject or FixMsgType.BusinessMessageReject or
+            FixMsgType.OrderMassCancelRequest or FixMsgType.OrderMassCancelReport => type,
             _ => FixMsgType.Other,
         };
     }

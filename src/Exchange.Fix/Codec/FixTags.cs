@@ -59,6 +59,12 @@ public static class FixTags
     public const int CxlRejResponseTo = 434;
     public const int OrdStatusReqID = 790;
 
+    // Order mass cancel (35=q/r).
+    public const int MassCancelRequestType = 530;
+    public const int MassCancelResponse = 531;
+    public const int MassCancelRejectReason = 532;
+    public const int TotalAffectedOrders = 533;
+
     // Market data (35=W/X/Y).
     public const int NoMDEntries = 268;
     public const int MDEntryPx = 270;

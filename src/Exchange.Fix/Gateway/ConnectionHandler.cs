@@ -238,11 +238,14 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
             case FixMsgType.OrderStatusRequest:
                 result = OrderStatusRequestReader.Read(parsed, _s.Instruments, owner, _received.UtcNanos, out command);
                 break;
+            case FixMsgType.OrderMassCancelRequest:
+                result = OrderMassCancelRequestReader.Read(parsed, _s.Instruments, owner, _received.UtcNanos, out command);
+                break;
             case FixMsgType.MarketDataRequest:
                 OnMarketDataRequest(session, message, parsed, owner);
                 return;
             default:
-                // InboundMessages classifies only D/F/G/H/V as Application.
+                // InboundMessages classifies only D/F/G/H/q/V as Application.
                 session.Reject(message, SessionRejectReason.InvalidMsgType, FixTags.MsgType, default);
                 return;
         }
@@ -262,7 +265,7 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
                 _commandCount++;
                 break;
             default:
-                SendOrderReject(session, command, result.Reason, parsed.GetSpan(FixTags.Symbol), default);
+                SendOrderReject(session, command, result.Reason, parsed.GetSpan(FixTags.Symbol), default, MassCancelRequestTypeOf(parsed));
                 break;
         }
     }
@@ -270,6 +273,12 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
     public void OnLogon(FixSession session)
     {
     }
+
+    /// <summary>MassCancelRequestType (530) of a parsed 35=q, or 0 for any other message or an unreadable value.</summary>
+    private static byte MassCancelRequestTypeOf(FixMessage message) =>
+        message.MsgTypeKind == FixMsgType.OrderMassCancelRequest && message.ReadChar(FixTags.MassCancelRequestType, out byte type) == FieldStatus.Ok
+            ? type
+            : (byte)0;
 
     public void OnDisconnected(FixSession session, DisconnectReason reason)
     {
@@ -283,12 +292,22 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
     /// <summary>
     /// Answers a command the gateway refuses itself (mapping business reject, venue stopping) the way the engine would:
     /// ExecutionReport 35=8 ExecType=8 for a new order, ExecType=I for a status request, OrderCancelReject 35=9 for a
-    /// cancel or replace.
+    /// cancel or replace, OrderMassCancelReport 35=r (531=0) for a mass cancel.
     /// </summary>
-    private void SendOrderReject(FixSession session, in Command command, RejectReason reason, ReadOnlySpan<byte> requestSymbol, ReadOnlySpan<byte> text)
+    /// <param name="massCancelRequestType">For a mass cancel, the request's MassCancelRequestType (530) to echo; 0 to
+    /// derive it from the command.</param>
+    private void SendOrderReject(
+        FixSession session, in Command command, RejectReason reason, ReadOnlySpan<byte> requestSymbol, ReadOnlySpan<byte> text, byte massCancelRequestType = 0)
     {
         RejectEvents.FromCommand(command, reason, _s.NextExecId(), out EngineEvent rejected);
-        if (rejected.Type != EventType.CancelRejected)
+        if (rejected.Type == EventType.MassCancelReport)
+        {
+            bool knownSymbol = _s.Instruments.TryGetById(command.InstrumentId, out _);
+            int reportLength = OrderMassCancelReportEncoder.EncodeBody(
+                _scratch, rejected, knownSymbol ? _s.Instruments.SymbolOf(command.InstrumentId) : requestSymbol, massCancelRequestType, text);
+            session.SendApplication("r"u8, _scratch.AsSpan(0, reportLength));
+        }
+        else if (rejected.Type != EventType.CancelRejected)
         {
             bool known = _s.Instruments.TryGetById(command.InstrumentId, out Instrument? instrument);
             int length = ExecutionReportEncoder.EncodeBody(

@@ -157,7 +157,7 @@ public sealed partial class FixGateway : IFixGateway, IDisposable
 
     /// <summary>
     /// Encodes an engine event's report body into the sender's buffer: OrderCancelReject (9) for a refused cancel or
-    /// replace, ExecutionReport (8) for everything else. Returns the body's length, or -1 (logged) when the event names
+    /// replace, OrderMassCancelReport (r) for a mass cancel's report, ExecutionReport (8) for everything else. Returns the body's length, or -1 (logged) when the event names
     /// an owner or instrument the gateway does not have; the same event is dropped the same way whenever it is encoded.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)] // on the sender's path per report, as when it was inside SendEvent
@@ -177,6 +177,14 @@ public sealed partial class FixGateway : IFixGateway, IDisposable
         }
 
         InstrumentDirectory instruments = _services.Instruments;
+        if (engineEvent.Type == EventType.MassCancelReport)
+        {
+            // InstrumentId -1: every instrument, no Symbol.
+            msgType = "r"u8;
+            ReadOnlySpan<byte> symbol = instruments.TryGetById(engineEvent.InstrumentId, out _) ? instruments.SymbolOf(engineEvent.InstrumentId) : default;
+            return OrderMassCancelReportEncoder.EncodeBody(_eventBody, engineEvent, symbol);
+        }
+
         if (!instruments.TryGetById(engineEvent.InstrumentId, out Instrument? instrument))
         {
             _services.Log.Warn($"event {engineEvent.EventId} for unknown instrument {engineEvent.InstrumentId} dropped");

@@ -61,7 +61,7 @@ internal static class InboundMessages
         FixMsgType.Logout => SessionMsgType.Logout,
         FixMsgType.Logon => SessionMsgType.Logon,
         FixMsgType.NewOrderSingle or FixMsgType.OrderCancelRequest or FixMsgType.OrderCancelReplaceRequest or
-            FixMsgType.OrderStatusRequest or FixMsgType.MarketDataRequest => SessionMsgType.Application,
+            FixMsgType.OrderStatusRequest or FixMsgType.OrderMassCancelRequest or FixMsgType.MarketDataRequest => SessionMsgType.Application,
         _ => dictionary.IsDefinedMsgType(msgType) && !dictionary.IsAdminMsgType(msgType) ? SessionMsgType.UnsupportedApplication : SessionMsgType.Unknown,
     };
 }

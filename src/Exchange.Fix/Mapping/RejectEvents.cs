@@ -6,7 +6,8 @@ namespace Exchange.Fix.Mapping;
 /// <summary>
 /// Turns a gateway-side business reject into the same <see cref="EngineEvent"/> shape the engine produces, so one
 /// encoder path answers both: D → ExecutionReport (Rejected), F/G → OrderCancelReject (CancelRejected), H → an
-/// ExecutionReport of Order Status (150=I) that names no order (OrdStatus 8, the reason in OrdRejReason).
+/// ExecutionReport of Order Status (150=I) that names no order (OrdStatus 8, the reason in OrdRejReason), q → an
+/// OrderMassCancelReport that cancelled nothing (531=0).
 /// </summary>
 public static class RejectEvents
 {
@@ -19,6 +20,11 @@ public static class RejectEvents
         if (command.Type == CommandType.StatusRequest)
         {
             rejected.Type = EventType.OrderStatus;
+        }
+        else if (command.Type == CommandType.MassCancel)
+        {
+            rejected.Type = EventType.MassCancelReport;
+            rejected.AffectedOrders = 0;
         }
     }
 }

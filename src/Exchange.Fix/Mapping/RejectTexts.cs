@@ -29,6 +29,7 @@ public static class RejectTexts
         RejectReason.UnknownCommand => "Unsupported request"u8,
         RejectReason.UnsupportedOrderInstruction => "Unsupported order instruction: only Side, OrderQty, OrdType 1/2, Price and TimeInForce 0/1/3/4 are carried out"u8,
         RejectReason.PriceMissing => "Price (44) is required for a limit order"u8,
+        RejectReason.UnsupportedMassCancel => "Mass cancel is carried out for one symbol (530=1) or all orders (530=7) only"u8,
         _ => "Rejected"u8,
     };
 
@@ -67,6 +68,7 @@ public static class RejectTexts
         CancelReason.ReplacedToFilled => "Replaced to a quantity already filled"u8,
         CancelReason.Expired => "Day order expired at the start of a new trading day"u8,
         CancelReason.FillOrKillUnfillable => "Fill-or-kill order could not be filled completely: killed"u8,
+        CancelReason.MassCancel => "Canceled by an order mass cancel request"u8,
         _ => "Canceled"u8,
     };
 }

@@ -23,8 +23,8 @@ namespace Exchange.Host.Journal;
 /// (<see cref="CommandType.CancelRefused"/>, <see cref="CommandType.ReplaceRefused"/>), which an older build would answer
 /// with an unknown-command reject; a version 3 or 4 journal holds none, so it is read and marked version 5 the same way.
 /// Version 6 marks the rule that a new trading day records the ids of the GoodTillCancel orders it carries as the new
-/// day's (before, such an id was free again once its order ended), and the <see cref="CommandType.StatusRequest"/>
-/// command. An older journal replays the same under it only if it never began a new day, so one that holds a
+/// day's (before, such an id was free again once its order ended), and the <see cref="CommandType.StatusRequest"/> and
+/// <see cref="CommandType.MassCancel"/> commands. An older journal replays the same under it only if it never began a new day, so one that holds a
 /// <see cref="CommandType.NewTradingDay"/> is refused at that record (<see cref="CarriedIdsVersion"/>); one that does not
 /// is read and marked version 6. The version is bumped whenever the engine's rules change what a journalled command does.
 /// Record: sequence (8), the <see cref="Command"/> bytes as laid out in memory (payload size), CRC-32 of sequence and
@@ -104,7 +104,7 @@ internal static class JournalFormat
             return $"journal format version {version}; this build reads versions {OldestReadableVersion} to {Version} only (version 2 added the "
                 + "instrument and session lists the journal was written with; version 3 the per-day ClOrdID rule and limit, and version 4 the "
                 + "event-id reservation and the refusal of replaces that change OrdType or TimeInForce, version 5 the refused-request commands, "
-                + "version 6 the ids of orders carried into a new day and the order status request, all of which change what a command does). "
+                + "version 6 the ids of orders carried into a new day, the order status request and the mass cancel, all of which change what a command does). "
                 + "Start it with the build that wrote it, or move it away to begin a new journal";
         }
 

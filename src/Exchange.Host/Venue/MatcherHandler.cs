@@ -10,7 +10,7 @@ namespace Exchange.Host.Venue;
 /// <summary>
 /// The matcher on the inbound ring, in parallel with the journaller: applies each command to the engine, copies its
 /// events into the outbound ring, publishes the touched book (every book after a new trading day, which expires Day
-/// orders in any of them) to the market-data store and keeps the counters.
+/// orders in any of them, or a mass cancel of every instrument) to the market-data store and keeps the counters.
 /// </summary>
 /// <remarks>
 /// Threading: the matcher thread is the only thread that touches the engine, the outbound ring's producer side, the
@@ -97,6 +97,11 @@ internal struct MatcherHandler : IEventHandler<InboundSlot>
             {
                 _books.PublishAll(evt.Command.Sequence);
             }
+        }
+        else if (bookChanged && evt.Command.InstrumentId < 0)
+        {
+            // A mass cancel of every instrument: any book may have changed.
+            _books.PublishAll(evt.Command.Sequence);
         }
         else if (bookChanged)
         {

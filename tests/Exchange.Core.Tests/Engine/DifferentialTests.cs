@@ -85,6 +85,7 @@ public class DifferentialTests
             "rej=ReplaceOrderTypeMismatch", "rej=ReplaceTimeInForceMismatch",
             "CancelRejected src=Cancel rej=TooLateToCancel", "CancelRejected src=Replace rej=TooLateToCancel", "CancelRejected src=Cancel rej=UnknownOrder",
             "OrderStatus src=StatusRequest rej=None", "OrderStatus src=StatusRequest rej=UnknownOrder", "OrderStatus src=NewOrder rej=None",
+            "MassCancelReport src=MassCancel rej=None", "Cancelled src=MassCancel rej=None can=MassCancel",
         })
         {
             Assert.True(run.Events.SelectMany(lines => lines).Any(line => line.Contains(reason, StringComparison.Ordinal)), $"no event with {reason}");

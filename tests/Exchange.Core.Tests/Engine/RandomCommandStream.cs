@@ -10,7 +10,8 @@ namespace Exchange.Core.Tests.Engine;
 /// force), duplicate ids, ids reused long after their order is done (by the
 /// same owner, for new orders), new orders resent as possible resends (an exact copy of a recent one, its order live
 /// or not, and now and then a fresh order flagged as one), invalid fields, order status requests (of recent ids, some
-/// on the wrong side or instrument or of another owner), and now and then a new trading day (which expires the Day
+/// on the wrong side or instrument or of another owner), now and then a mass cancel (one owner's orders on one
+/// instrument or all, one side or both), and now and then a new trading day (which expires the Day
 /// orders). Same seed, same stream.
 /// </summary>
 public sealed class RandomCommandStream(int seed, int instrumentCount = 3, int ownerCount = 4)
@@ -30,9 +31,10 @@ public sealed class RandomCommandStream(int seed, int instrumentCount = 3, int o
 
     public Command Next()
     {
-        if (_statusRequests.Next(40) == 0 && _issued.Count > 0)
+        int extra = _statusRequests.Next(1000);
+        if (extra < 15 && _issued.Count > 0)
         {
-            Command status = StatusRequest();
+            Command status = extra < 2 ? MassCancel() : StatusRequest();
             status.Sequence = ++_sequence;
             status.Timestamp = _sequence * 7;
             return status;
@@ -175,6 +177,13 @@ public sealed class RandomCommandStream(int seed, int instrumentCount = 3, int o
 
         return command;
     }
+
+    private Command MassCancel() => new()
+    {
+        Type = CommandType.MassCancel, OwnerId = _statusRequests.Next(ownerCount), ClOrdId = ClOrdId.From($"m{_sequence}"),
+        InstrumentId = _statusRequests.Next(2) == 0 ? -1 : _statusRequests.Next(instrumentCount),
+        Side = _statusRequests.Next(3) switch { 0 => Side.Buy, 1 => Side.Sell, _ => Side.None },
+    };
 
     private Command StatusRequest()
     {

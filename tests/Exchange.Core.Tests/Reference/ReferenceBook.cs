@@ -61,6 +61,7 @@ public sealed class ReferenceBook : IMatchingEngine
             case CommandType.Replace: Replace(c); break;
             case CommandType.NewTradingDay: NewTradingDay(c); break;
             case CommandType.StatusRequest: StatusRequest(c); break;
+            case CommandType.MassCancel: MassCancel(c); break;
             default: Reject(c, RejectReason.UnknownCommand); break;
         }
 
@@ -101,6 +102,48 @@ public sealed class ReferenceBook : IMatchingEngine
         }
 
         Insert(order);
+    }
+
+    /// <summary>
+    /// The report (with the count), then every resting order of the owner on the instrument (or all), of the side (or
+    /// both), instrument by instrument, bids then asks, each in priority order, cancelled.
+    /// </summary>
+    private void MassCancel(Command c)
+    {
+        if (c.InstrumentId >= _instruments.Count)
+        {
+            Reject(c, RejectReason.UnknownInstrument);
+            EngineEvent refused = _events[^1];
+            refused.Type = EventType.MassCancelReport;
+            SetLast(refused);
+            return;
+        }
+
+        Reject(c, RejectReason.None);
+        int report = _events.Count - 1;
+        int cancelled = 0;
+        for (int instrument = 0; instrument < _instruments.Count; instrument++)
+        {
+            if (c.InstrumentId >= 0 && instrument != c.InstrumentId) continue;
+            foreach (List<Order> side in new[] { _bids[instrument], _asks[instrument] })
+            {
+                foreach (Order order in side.Where(o => o.Owner == c.OwnerId && (c.Side == Side.None || o.Side == c.Side)).ToList())
+                {
+                    side.Remove(order);
+                    order.Leaves = 0;
+                    order.EndReason = CancelReason.MassCancel;
+                    EngineEvent e = Add(EventType.Cancelled, c, order);
+                    e.CancelReason = CancelReason.MassCancel;
+                    SetLast(e);
+                    cancelled++;
+                }
+            }
+        }
+
+        EngineEvent summary = _events[report];
+        summary.Type = EventType.MassCancelReport;
+        summary.AffectedOrders = cancelled;
+        _events[report] = summary;
     }
 
     /// <summary>The live order of that owner, id, instrument and side as it stands (echoing the request's id), else unknown.</summary>

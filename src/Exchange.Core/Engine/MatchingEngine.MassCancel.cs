@@ -1,0 +1,82 @@
+using Exchange.Core.Commands;
+using Exchange.Core.Domain;
+using Exchange.Core.Events;
+
+namespace Exchange.Core.Engine;
+
+// A mass cancel: every resting order of one owner, on one instrument or all, of one side or both, leaves the book.
+public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
+{
+    /// <summary>
+    /// The report first (its count filled in at the end, so the client learns the outcome before the orders' reports),
+    /// then a Cancelled event per order in the fixed order of <see cref="VisitSide"/>. An instrument id out of range (the
+    /// gateway maps symbols, so only a bad command) is refused with nothing cancelled.
+    /// </summary>
+    private void ProcessMassCancel(in Command command)
+    {
+        int first = command.InstrumentId;
+        int last = command.InstrumentId;
+        if (command.InstrumentId < 0)
+        {
+            (first, last) = (0, _books.Length - 1);
+        }
+        else if (command.InstrumentId >= _books.Length)
+        {
+            Refuse(in command, RejectReason.UnknownInstrument).Type = EventType.MassCancelReport;
+            return;
+        }
+
+        int report = _events.Count;
+        Refuse(in command, RejectReason.None).Type = EventType.MassCancelReport;
+        var cancel = new OwnerCancel(command);
+        for (int instrument = first; instrument <= last; instrument++)
+        {
+            ref BookSides<TLevelIndex> book = ref _books[instrument];
+            int before = cancel.Cancelled;
+            if (command.Side != Side.Sell)
+            {
+                VisitSide(ref book.Bids, ref cancel);
+            }
+
+            if (command.Side != Side.Buy)
+            {
+                VisitSide(ref book.Asks, ref cancel);
+            }
+
+            if (cancel.Cancelled != before)
+            {
+                book.Version++;
+            }
+        }
+
+        _events[report].AffectedOrders = cancel.Cancelled;
+    }
+
+    /// <summary>Takes a resting order out as cancelled by a mass cancel, reported under its own ClOrdID.</summary>
+    private void CancelByMassCancel(int slot, ref TLevelIndex side, in Command command)
+    {
+        ref OrderSlot order = ref _orders[slot];
+        Unrest(slot, ref side);
+        UnindexLive(ref order, slot);
+        order.LeavesQuantity = 0;
+        Emit(EventType.Cancelled, in command, ref order).CancelReason = CancelReason.MassCancel;
+        ReleaseCancelled(slot, CancelReason.MassCancel);
+    }
+
+    /// <summary>Cancels the orders of the command's owner (the walk visits only the sides the command names).</summary>
+    private struct OwnerCancel(Command command) : IRestingOrderVisitor
+    {
+        private readonly Command _command = command;
+
+        public int Cancelled { get; private set; }
+
+        public void Visit(MatchingEngine<TOrderList, TLevelIndex> engine, int slot, ref TLevelIndex side)
+        {
+            if (engine._orders[slot].OwnerId == _command.OwnerId)
+            {
+                engine.CancelByMassCancel(slot, ref side, in _command);
+                Cancelled++;
+            }
+        }
+    }
+}
