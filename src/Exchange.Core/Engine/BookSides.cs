@@ -13,6 +13,12 @@ internal struct BookSides<TLevelIndex>
     /// <summary>Counts state changes of this book; copied into <see cref="MarketData.BookDepth.Version"/>.</summary>
     public long Version;
 
+    /// <summary>
+    /// Day orders resting in this book. A new trading day walks only the books that have some: a book of GoodTillCancel
+    /// orders costs the day roll nothing, however deep it is.
+    /// </summary>
+    public int DayOrders;
+
     public void Initialize(Instrument instrument)
     {
         Bids.Initialize(bestIsHighest: true, instrument.MinPrice, instrument.MaxPrice, instrument.TickSize);

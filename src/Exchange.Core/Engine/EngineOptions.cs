@@ -29,8 +29,8 @@ public sealed record EngineOptions
     /// (about 72 bytes per id: unless <see cref="IMatchingEngine.PreFault"/> makes it all resident, the 40-byte
     /// keys and 16-byte order records are backed as ids are used and the table soon in full). Once a day has used
     /// them all, new orders and replaces are rejected with ClOrdIdCapacityExceeded until the next day; cancels still work.
-    /// The ids of GoodTillCancel orders still resting when a day begins are that day's first, so they count too: a day
-    /// that begins with as many resting orders as this starts full.
+    /// A GoodTillCancel order carried over from an earlier day takes one of the day's ids when it ends or is replaced
+    /// (so its id stays used), none while it rests.
     /// </summary>
     public int MaxClOrdIdsPerDay { get; init; } = DefaultMaxClOrdIdsPerDay;
 }

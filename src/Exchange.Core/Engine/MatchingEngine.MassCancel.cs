@@ -60,6 +60,11 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
         UnindexLive(ref order, slot);
         order.LeavesQuantity = 0;
         Emit(EventType.Cancelled, in command, ref order).CancelReason = CancelReason.MassCancel;
+        if (_carriedLiveOrders != 0)
+        {
+            SettleCarried(ref order);
+        }
+
         ReleaseCancelled(slot, CancelReason.MassCancel);
     }
 

@@ -46,8 +46,14 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
 
                 if (maker.LeavesQuantity == 0)
                 {
+                    CountResting(ref maker, -1);
                     priceLevel.Orders.Remove(links, makerSlot);
                     UnindexLive(ref maker, makerSlot);
+                    if (_carriedLiveOrders != 0)
+                    {
+                        SettleCarried(ref maker);
+                    }
+
                     _orders.Release(makerSlot);
                 }
             }
@@ -82,6 +88,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
         priceLevel.Orders.AddLast(_orders.Links, slot);
         priceLevel.TotalQuantity += order.LeavesQuantity;
         order.Level = level;
+        CountResting(ref order, +1);
     }
 
     /// <summary>Takes a resting order out of its level (dropping the level when it empties). The slot stays allocated.</summary>
@@ -91,10 +98,20 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
         ref PriceLevel<TOrderList> priceLevel = ref _levels.Levels[order.Level];
         priceLevel.Orders.Remove(_orders.Links, slot);
         priceLevel.TotalQuantity -= order.LeavesQuantity;
+        CountResting(ref order, -1);
         if (priceLevel.Orders.Count == 0)
         {
             side.Remove(priceLevel.Price);
             _levels.Release(order.Level);
+        }
+    }
+
+    /// <summary>Keeps the book's <see cref="BookSides{TLevelIndex}.DayOrders"/> in step as an order starts (+1) or stops (-1) resting.</summary>
+    private void CountResting(ref OrderSlot order, int change)
+    {
+        if (order.TimeInForce == TimeInForce.Day)
+        {
+            _books[order.InstrumentId].DayOrders += change;
         }
     }
 

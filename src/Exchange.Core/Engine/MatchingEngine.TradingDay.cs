@@ -4,53 +4,47 @@ using Exchange.Core.Events;
 
 namespace Exchange.Core.Engine;
 
-// A new trading day: resting Day orders expire, the day's client order ids are forgotten, and the ids of the orders that
-// rest on (GoodTillCancel) are recorded again as the new day's first ids.
+// A new trading day: resting Day orders expire, then the day's client order ids are forgotten (the remaining live
+// orders' ids are kept from reuse by the live index, and recorded as the day's when the orders leave it).
 public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
 {
     /// <summary>
-    /// Visits every resting order, book by book in a fixed order that depends on the books alone (instrument id, bids then
-    /// asks, price then time priority), so every strategy combination and a replay emit the same events and record the
-    /// same ids: a Day order expires; any other is carried into the new day under its id.
+    /// Expires the Day orders of every book that has some, in a fixed order that depends on the book alone (instrument
+    /// id, bids then asks, price then time priority), so every strategy combination and a replay emit the same events.
+    /// A book of GoodTillCancel orders alone costs nothing: what a carried order needs is done when it leaves the book
+    /// (<see cref="SettleCarried"/>), not here.
     /// </summary>
-    /// <remarks>
-    /// Why carried ids are recorded again: an order resting today holds its id today. Recorded, the id cannot be reused
-    /// by a cancel (whose id is checked against today's set only), and an order that ends today is answered "too late to
-    /// cancel" like any other, and no live order keeps a stamp of an earlier day (so none can outlive a stamp wrap).
-    /// The cost is one pass over the resting orders once a day, and the carried ids count towards the day's
-    /// <see cref="EngineOptions.MaxClOrdIdsPerDay"/>. They always fit while the limit stays the same (each resting
-    /// order's id was recorded on the day before, and a day records no more than the limit). Only a journal replayed
-    /// under a lower limit (which the venue refuses to start with) can leave some out: those are known to the live
-    /// index only (see <see cref="IsTaken"/>), and unknown once they end.
-    /// </remarks>
     private void ProcessNewTradingDay(in Command command)
     {
-        _usedClOrdIds.StartNewDay();
+        // The expiring orders are the ending day's; their ids are forgotten with it, so none needs settling.
+        _carriedLiveOrders = 0;
         for (int instrument = 0; instrument < _books.Length; instrument++)
         {
             ref BookSides<TLevelIndex> book = ref _books[instrument];
-            var dayStart = new DayStart(command);
-            VisitSide(ref book.Bids, ref dayStart);
-            VisitSide(ref book.Asks, ref dayStart);
-            if (dayStart.Expired != 0)
+            if (book.DayOrders == 0)
             {
-                book.Version++;
+                continue;
+            }
+
+            var expiry = new DayOrderExpiry(command);
+            VisitSide(ref book.Bids, ref expiry);
+            VisitSide(ref book.Asks, ref expiry);
+            book.Version++;
+        }
+
+        if (_usedClOrdIds.StartNewDay())
+        {
+            // The stamps wrapped (once in about four billion ids): an old stamp could read as one of the new day's.
+            var drop = new StampDrop();
+            for (int instrument = 0; instrument < _books.Length; instrument++)
+            {
+                VisitSide(ref _books[instrument].Bids, ref drop);
+                VisitSide(ref _books[instrument].Asks, ref drop);
             }
         }
-    }
 
-    /// <summary>
-    /// Records a resting order's id as used today, unless the day's ids are full; then the order keeps no stamp (0 is
-    /// never one), so no stamp of an earlier day is left to mark an id of a later one.
-    /// </summary>
-    private void Carry(ref OrderSlot order)
-    {
-        ulong groupHash = ClOrdIdHash.Group(order.OwnerId, order.ClOrdId);
-        // Two live orders of one owner never share an id, and only carried ids are recorded yet, so it is never found.
-        order.UsedIdStamp =
-            !_usedClOrdIds.IsFull && !_usedClOrdIds.Contains(groupHash, order.OwnerId, order.ClOrdId, out int freeBucket)
-                ? _usedClOrdIds.Record(freeBucket, groupHash, order.OwnerId, order.ClOrdId, order.OrderId, order.InstrumentId)
-                : 0;
+        // Every order still live was indexed under an id of an earlier day, which the new day's set does not hold.
+        _carriedLiveOrders = _clOrdIds.Count;
     }
 
     private void Expire(int slot, ref TLevelIndex side, in Command command)
@@ -63,24 +57,22 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
         _orders.Release(slot); // nothing to record under its id: the new day forgets them
     }
 
-    /// <summary>Expires a Day order, carries any other.</summary>
-    private struct DayStart(Command command) : IRestingOrderVisitor
+    private struct DayOrderExpiry(Command command) : IRestingOrderVisitor
     {
         private readonly Command _command = command;
 
-        public int Expired { get; private set; }
-
-        public void Visit(MatchingEngine<TOrderList, TLevelIndex> engine, int slot, ref TLevelIndex side)
+        public readonly void Visit(MatchingEngine<TOrderList, TLevelIndex> engine, int slot, ref TLevelIndex side)
         {
             if (engine._orders[slot].TimeInForce == TimeInForce.Day)
             {
                 engine.Expire(slot, ref side, in _command);
-                Expired++;
-            }
-            else
-            {
-                engine.Carry(ref engine._orders[slot]);
             }
         }
+    }
+
+    private struct StampDrop : IRestingOrderVisitor
+    {
+        public readonly void Visit(MatchingEngine<TOrderList, TLevelIndex> engine, int slot, ref TLevelIndex side) =>
+            engine._orders[slot].UsedIdStamp = 0;
     }
 }

@@ -30,10 +30,10 @@ namespace Exchange.Core.Engine;
 /// <item>Client ids are unique per owner per trading day, as FIX venues require, so a client resending an order it got
 /// no answer for cannot trade it twice. The ClOrdID of a new order, the new ClOrdID of a replace and the ClOrdID of a
 /// cancel are each rejected with <see cref="RejectReason.DuplicateClOrdId"/> when the owner already used it today in an
-/// accepted command (an order since filled, cancelled or expired included, and the id of an order carried over a
-/// <see cref="CommandType.NewTradingDay"/>, which is recorded again as the day begins), and, for a new order or replace,
-/// when a resting order has it (one carried into a day whose ids could not hold it: only under a lowered limit). A
-/// rejected command uses no id: it changed nothing, and the corrected order may be sent again under the same id.</item>
+/// accepted command (an order since filled, cancelled or expired included, and the id an order carried over a
+/// <see cref="CommandType.NewTradingDay"/> had when it left the book or its id that day), and when a resting order
+/// has it (one carried over). A rejected command uses no id: it changed nothing, and the corrected order may be sent
+/// again under the same id.</item>
 /// <item>A refused new order whose client id names a live order of the same owner (a resent or reused id) must not read
 /// as that order's end, so its event describes the live order, as FIX 4.4 Volume 4, Appendix D, scenario "Poss resend
 /// and duplicate ClOrdID" answers both cases: a PossResend of an order already received gets an Order Status with the
@@ -51,15 +51,15 @@ namespace Exchange.Core.Engine;
 /// <item>A replace re-keys the order under its new client id. Side mismatch gives
 /// <see cref="RejectReason.ReplaceSideMismatch"/>; a cancel ignores Side.</item>
 /// <item>CancelRejected carries the request's ids and, when the order exists, its unchanged state (for OrdStatus). A
-/// cancel or replace naming an order whose id is recorded today (entered, re-keyed or carried into today) that has
-/// ended (filled or cancelled; by its id at the end, or the id of the cancel that ended it when that was recorded) gets
-/// <see cref="RejectReason.TooLateToCancel"/> with that order's id and how it ended; an id a replace moved away from, an
-/// id only an earlier day recorded (so an order a new day expired), or an order of another instrument stays an
-/// <see cref="RejectReason.UnknownOrder"/>.</item>
+/// cancel or replace naming an order that has ended today (filled or cancelled, a carried one included; by its id at
+/// the end, or the id of the cancel that ended it when that was recorded) gets <see cref="RejectReason.TooLateToCancel"/>
+/// with that order's id and how it ended; an id a replace moved away from, an order of an earlier day (so one a new day
+/// expired), or an order of another instrument stays an <see cref="RejectReason.UnknownOrder"/>, and so does an order
+/// that ended once the day's ids were full, whose id could not be recorded.</item>
 /// <item>Capacity: a new order is rejected with CapacityExceeded when <see cref="EngineOptions.MaxOrders"/> orders rest.</item>
 /// <item>A <see cref="CommandType.NewTradingDay"/> expires every resting Day order with a Cancelled event
-/// (<see cref="CancelReason.Expired"/>, the order's own ClOrdID) and forgets the day's ids; GoodTillCancel orders rest
-/// on, and their ids are the new day's first (as many as <see cref="EngineOptions.MaxClOrdIdsPerDay"/> allows).</item>
+/// (<see cref="CancelReason.Expired"/>, the order's own ClOrdID) before it forgets the day's ids; GoodTillCancel
+/// orders rest on and keep their ids, recorded as used on the new day when they leave the book or their id.</item>
 /// </list>
 /// </remarks>
 public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingEngine
@@ -75,6 +75,14 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
     private readonly LevelPool<TOrderList> _levels;
     private readonly ClOrdIdIndex _clOrdIds;
     private readonly UsedClOrdIds _usedClOrdIds;
+
+    /// <summary>
+    /// Live orders whose id today's used set lacks: those carried over a new trading day (GoodTillCancel), until they
+    /// leave the book or their id (<see cref="SettleCarried"/>). While there are none, an id the set does not hold cannot
+    /// name a live order, so a new order, replace or cancel skips the probe of the live index (<see cref="IsTaken"/>),
+    /// a cache miss per order, and the end of an order needs no check. Set to every live order when a day begins.
+    /// </summary>
+    private int _carriedLiveOrders;
 
     private readonly EventBuffer _events;
     private long _lastTradeId;
@@ -244,14 +252,35 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
 
     /// <summary>
     /// Whether (owner, id) was used today or names a live order; when neither, <paramref name="freeBucket"/> is where
-    /// today's set records it. Every live order's id is in today's set but those of orders carried into a day whose ids
-    /// could not hold them all (<see cref="Carry"/>; only after the limit was lowered), and such a day is full from its
-    /// start, so the live index is probed only on a full day, when the order is refused anyway and the probe decides
-    /// which reason it is given (and whether the reject reports a live order, <see cref="RefuseNewOrder"/>).
+    /// today's set records it. Every live order's id is in today's set but those of carried orders, so the live index
+    /// is probed only while some remain (<see cref="_carriedLiveOrders"/>).
     /// </summary>
     private bool IsTaken(ulong groupHash, ulong fullHash, int ownerId, in ClOrdId clOrdId, out int freeBucket) =>
         _usedClOrdIds.Contains(groupHash, ownerId, clOrdId, out freeBucket) ||
-        (_usedClOrdIds.IsFull && _clOrdIds.TryFind(fullHash, ownerId, clOrdId, out _));
+        (_carriedLiveOrders != 0 && _clOrdIds.TryFind(fullHash, ownerId, clOrdId, out _));
+
+    /// <summary>
+    /// A carried order that leaves the book or its id (filled, cancelled, replaced): its id is recorded as used today
+    /// from here on, naming the order, so it cannot be reused today and a later cancel naming it is too late, as for an
+    /// order entered today. When the day's ids are full it stays unrecorded (stamp 0): no new order or replace can
+    /// take it today anyway. Call only while <see cref="_carriedLiveOrders"/> is not 0, after any id the same command
+    /// records with a bucket found before (a record in between would take that bucket).
+    /// </summary>
+    private void SettleCarried(ref OrderSlot order)
+    {
+        if (_usedClOrdIds.IsToday(order.UsedIdStamp))
+        {
+            return;
+        }
+
+        _carriedLiveOrders--;
+        ulong groupHash = ClOrdIdHash.Group(order.OwnerId, order.ClOrdId);
+        // No command records a live order's id (it is taken), so the carried id cannot be in today's set yet.
+        order.UsedIdStamp =
+            !_usedClOrdIds.IsFull && !_usedClOrdIds.Contains(groupHash, order.OwnerId, order.ClOrdId, out int freeBucket)
+                ? _usedClOrdIds.Record(freeBucket, groupHash, order.OwnerId, order.ClOrdId, order.OrderId, order.InstrumentId)
+                : 0;
+    }
 
     /// <summary>Enters a resting order in the live index under its id (recorded today).</summary>
     private void IndexLive(ulong clOrdIdHash, int slot) => _clOrdIds.Add(clOrdIdHash, slot);
@@ -314,11 +343,9 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         int freeBucket = -1;
         if (reason == RejectReason.None)
         {
-            // Only today's ids are checked: the live index is not probed as well, to keep a cancel at one extra probe.
-            // A cancel's id never becomes a live order's key, so the one id this lets through (that of a resting order
-            // carried over a new trading day the day's ids could not hold) cannot make two orders share a key.
+            // The live index is probed too only while carried orders remain (their ids are not in today's set).
             clOrdIdGroupHash = ClOrdIdHash.Group(command.OwnerId, command.ClOrdId);
-            if (_usedClOrdIds.Contains(clOrdIdGroupHash, command.OwnerId, command.ClOrdId, out freeBucket))
+            if (IsTaken(clOrdIdGroupHash, ClOrdIdHash.Full(clOrdIdGroupHash, command.ClOrdId), command.OwnerId, command.ClOrdId, out freeBucket))
             {
                 reason = RejectReason.DuplicateClOrdId;
             }
@@ -336,6 +363,11 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             // The cancel's id names the order from now on (FIX reports the cancel under it), so it too is too late.
             uint stamp = _usedClOrdIds.Record(freeBucket, clOrdIdGroupHash, command.OwnerId, command.ClOrdId, order.OrderId, order.InstrumentId);
             _usedClOrdIds.MarkCancelled(stamp, CancelReason.Requested);
+        }
+
+        if (_carriedLiveOrders != 0)
+        {
+            SettleCarried(ref order);
         }
 
         ref BookSides<TLevelIndex> book = ref _books[order.InstrumentId];
@@ -371,9 +403,15 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         }
 
         ref OrderSlot order = ref _orders[slot];
+        uint newStamp = _usedClOrdIds.Record(freeBucket, newClOrdIdGroupHash, command.OwnerId, command.ClOrdId, order.OrderId, order.InstrumentId);
+        if (_carriedLiveOrders != 0)
+        {
+            SettleCarried(ref order);
+        }
+
         // The id moved away from stays used, but a request naming it is for an unknown order.
         _usedClOrdIds.MarkSuperseded(order.UsedIdStamp);
-        order.UsedIdStamp = _usedClOrdIds.Record(freeBucket, newClOrdIdGroupHash, command.OwnerId, command.ClOrdId, order.OrderId, order.InstrumentId);
+        order.UsedIdStamp = newStamp;
 
         ref BookSides<TLevelIndex> book = ref _books[order.InstrumentId];
         bool isBuy = order.Side == Side.Buy;

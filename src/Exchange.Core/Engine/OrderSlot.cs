@@ -31,7 +31,7 @@ internal struct OrderSlot
 
     /// <summary>
     /// The stamp today's used-id set gave <see cref="ClOrdId"/> (<see cref="UsedClOrdIds.Record"/>), so the order's end
-    /// can be marked there without a probe; one of an earlier day (an order carried into a day whose ids could not hold it) is ignored. After the id, in what was
+    /// can be marked there without a probe; one of an earlier day (an order carried over, until it leaves the book or its id) is ignored. After the id, in what was
     /// padding.
     /// </summary>
     public uint UsedIdStamp;

@@ -169,9 +169,9 @@ internal sealed unsafe class UsedClOrdIds
     }
 
     /// <summary>
-    /// Records that the order the id of <paramref name="stamp"/> named was cancelled, and why. 0 (not recorded today) is
-    /// ignored, and so is a stamp of an earlier day, though the engine leaves none on a live order (it records a carried
-    /// order's id again as a day begins, or sets its stamp to 0).
+    /// Records that the order the id of <paramref name="stamp"/> named was cancelled, and why. 0 (never recorded) and a
+    /// stamp of an earlier day (a carried order whose id was not recorded today) are ignored: stamps only grow between
+    /// wraps, and the engine drops the stamps it keeps when one happens (<see cref="StartNewDay"/>).
     /// </summary>
     public void MarkCancelled(uint stamp, CancelReason reason)
     {
@@ -180,6 +180,10 @@ internal sealed unsafe class UsedClOrdIds
             _orders[index].EndReason = reason;
         }
     }
+
+    /// <summary>Whether <paramref name="stamp"/> is of an id recorded today (not 0, not of an earlier day).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool IsToday(uint stamp) => TryIndexOf(stamp, out _);
 
     /// <summary>Records that a replace moved the order off the id of <paramref name="stamp"/> (same rules as <see cref="MarkCancelled"/>).</summary>
     public void MarkSuperseded(uint stamp)
@@ -196,11 +200,15 @@ internal sealed unsafe class UsedClOrdIds
         return index < (uint)Count;
     }
 
-    /// <summary>Forgets every id: a new trading day. Constant time, except a table clear when the stamps would wrap.</summary>
-    public void StartNewDay()
+    /// <summary>
+    /// Forgets every id: a new trading day. Constant time, except a table clear when the stamps would wrap; returns true
+    /// then, as stamps of earlier days kept elsewhere may now read as today's and must be dropped (set to 0).
+    /// </summary>
+    public bool StartNewDay()
     {
         uint lastStamp = _dayStartStamp + (uint)Count;
-        if (uint.MaxValue - lastStamp < (uint)Capacity)
+        bool wrapped = uint.MaxValue - lastStamp < (uint)Capacity;
+        if (wrapped)
         {
             new Span<Entry>(_entries, _size).Clear();
             lastStamp = 0;
@@ -208,6 +216,7 @@ internal sealed unsafe class UsedClOrdIds
 
         _dayStartStamp = lastStamp;
         Count = 0;
+        return wrapped;
     }
 
     /// <summary>The key's group (16 entries, 128 bytes) and its place in it, from the last byte (the digits '0'..'9' apart).</summary>

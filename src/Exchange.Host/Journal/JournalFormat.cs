@@ -22,8 +22,9 @@ namespace Exchange.Host.Journal;
 /// a version 3 build refuses it instead of replaying it differently. Version 5 marks the refused-request commands
 /// (<see cref="CommandType.CancelRefused"/>, <see cref="CommandType.ReplaceRefused"/>), which an older build would answer
 /// with an unknown-command reject; a version 3 or 4 journal holds none, so it is read and marked version 5 the same way.
-/// Version 6 marks the rule that a new trading day records the ids of the GoodTillCancel orders it carries as the new
-/// day's (before, such an id was free again once its order ended), and the <see cref="CommandType.StatusRequest"/> and
+/// Version 6 marks the rule that the id of a GoodTillCancel order carried over a new trading day stays used all that day
+/// (recorded as the day's when the order ends or is replaced, and not usable by a cancel while it rests; before, such
+/// an id was free again once its order ended), and the <see cref="CommandType.StatusRequest"/> and
 /// <see cref="CommandType.MassCancel"/> commands. An older journal replays the same under it only if it never began a new day, so one that holds a
 /// <see cref="CommandType.NewTradingDay"/> is refused at that record (<see cref="CarriedIdsVersion"/>); one that does not
 /// is read and marked version 6. The version is bumped whenever the engine's rules change what a journalled command does.

@@ -194,20 +194,25 @@ public class ClOrdIdDayScenarioTests
 
     [Theory]
     [MemberData(nameof(Combinations))]
-    public void A_day_that_carries_as_many_orders_as_it_has_ids_starts_full_and_still_cancels_them(string combination)
+    public void A_carried_order_takes_one_of_the_new_days_ids_only_when_it_ends_and_none_once_the_day_is_full(string combination)
     {
-        // Each resting order's id was recorded on the day before, so carried ids always fit a day's limit.
         var h = EngineHarness.For(combination, new EngineOptions { MaxClOrdIdsPerDay = 2 });
         h.Buy("p", -1, 10, TimeInForce.GoodTillCancel);
         long q = h.Buy("q", -2, 10, TimeInForce.GoodTillCancel)[0].OrderId;
         h.Send(new Command { Type = CommandType.NewTradingDay });
 
-        Assert.Equal(RejectReason.ClOrdIdCapacityExceeded, Assert.Single(h.Buy("n", -4, 5)).RejectReason);
+        Assert.Equal(EventType.Accepted, h.Buy("n", -4, 5)[0].Type); // the carried orders hold none of the day's ids
         EngineEvent reuse = Assert.Single(h.Buy("q", -4, 5));
         Assert.Equal((RejectReason.DuplicateClOrdId, q, 10L), (reuse.RejectReason, reuse.OrderId, reuse.LeavesQuantity));
-        Assert.Equal(EventType.Cancelled, Assert.Single(h.Cancel("x", "q", Side.Buy)).Type);
-        EngineEvent late = Assert.Single(h.Cancel("y", "q", Side.Buy));
-        Assert.Equal((RejectReason.TooLateToCancel, q), (late.RejectReason, late.OrderId));
-        Assert.Equal(["p"], h.Bids().Select(o => o.ClOrdId.ToString()));
+        Assert.Equal(RejectReason.DuplicateClOrdId, Assert.Single(h.Cancel("p", "n", Side.Buy)).RejectReason);
+
+        Assert.Equal(EventType.Cancelled, Assert.Single(h.Cancel("x", "q", Side.Buy)).Type); // x takes the last id
+        Assert.Equal(EventType.Cancelled, Assert.Single(h.Cancel("y", "p", Side.Buy)).Type);
+
+        // Neither carried id could be recorded as it ended: a later cancel finds no order, and nothing can reuse them.
+        EngineEvent unknown = Assert.Single(h.Cancel("z", "p", Side.Buy));
+        Assert.Equal((RejectReason.UnknownOrder, 0L), (unknown.RejectReason, unknown.OrderId));
+        Assert.Equal(RejectReason.ClOrdIdCapacityExceeded, Assert.Single(h.Buy("p", -4, 5)).RejectReason);
+        Assert.Equal(["n"], h.Bids().Select(o => o.ClOrdId.ToString()));
     }
 }

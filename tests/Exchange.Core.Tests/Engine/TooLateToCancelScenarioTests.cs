@@ -111,7 +111,7 @@ public class TooLateToCancelScenarioTests
         long filled = h.Sell("g1", 1, 5, TimeInForce.GoodTillCancel)[0].OrderId;
         long cancelled = h.Sell("g2", 2, 5, TimeInForce.GoodTillCancel)[0].OrderId;
         long replaced = h.Sell("g3", 3, 5, TimeInForce.GoodTillCancel)[0].OrderId;
-        h.Send(NewTradingDay); // all three rest on, their ids the new day's first
+        h.Send(NewTradingDay); // all three rest on; each id is recorded today as its order ends or is replaced
         h.Buy("b1", 1, 5, owner: 2);
         h.Cancel("x2", "g2", Side.Sell);
         h.Replace("g3b", "g3", Side.Sell, 3, 4);

@@ -17,7 +17,7 @@ namespace Exchange.Core.Tests.Reference;
 /// (owner, ClOrdID) an accepted command used since the last new trading day, with the order it names (a cancel's id names
 /// the order it cancelled; an id a replace moved away from names none); a refused new order naming a resting order of its
 /// owner reports that order, and a cancel or replace naming an order that has ended is too late. A new trading day first expires the Day orders still resting,
-/// reading each book from the top, then records the ids of the orders left, in the same order, as the new day's.
+/// reading each book from the top; an order carried over has its id used on the new day once it leaves the book or its id.
 /// </remarks>
 public sealed class ReferenceBook : IMatchingEngine
 {
@@ -130,6 +130,7 @@ public sealed class ReferenceBook : IMatchingEngine
                 foreach (Order order in side.Where(o => o.Owner == c.OwnerId && (c.Side == Side.None || o.Side == c.Side)).ToList())
                 {
                     side.Remove(order);
+                    Settle(order);
                     order.Leaves = 0;
                     order.EndReason = CancelReason.MassCancel;
                     EngineEvent e = Add(EventType.Cancelled, c, order);
@@ -263,8 +264,8 @@ public sealed class ReferenceBook : IMatchingEngine
             return;
         }
 
-        // A cancel's id is checked against today's ids only, and goes unrecorded once the day's ids are used up.
-        if (_usedToday.ContainsKey((c.OwnerId, c.ClOrdId)))
+        // A cancel's id may not be used today or held by a resting order, and goes unrecorded once the day's ids are used up.
+        if (IsTaken(c.OwnerId, c.ClOrdId))
         {
             CancelReject(c, RejectReason.DuplicateClOrdId, order);
             return;
@@ -274,6 +275,8 @@ public sealed class ReferenceBook : IMatchingEngine
         {
             _usedToday.Add((c.OwnerId, c.ClOrdId), order);
         }
+
+        Settle(order);
 
         Own(order).Remove(order);
         order.Leaves = 0;
@@ -307,6 +310,7 @@ public sealed class ReferenceBook : IMatchingEngine
         }
 
         _usedToday.Add((c.OwnerId, c.ClOrdId), order);
+        Settle(order);
         if (_usedToday.ContainsKey((c.OwnerId, order.ClOrdId)))
         {
             _usedToday[(c.OwnerId, order.ClOrdId)] = null; // still used, but no longer names the order
@@ -351,10 +355,7 @@ public sealed class ReferenceBook : IMatchingEngine
         }
     }
 
-    /// <summary>
-    /// Instrument by instrument, bids then asks, each in priority order: every Day order expires. Then the ids reset, and
-    /// the orders still resting, in the same order, are the new day's first ids while the day's ids last.
-    /// </summary>
+    /// <summary>Instrument by instrument, bids then asks, each in priority order: every Day order expires. Then the ids reset.</summary>
     private void NewTradingDay(Command c)
     {
         for (int instrument = 0; instrument < _instruments.Count; instrument++)
@@ -373,12 +374,17 @@ public sealed class ReferenceBook : IMatchingEngine
         }
 
         _usedToday.Clear();
-        for (int instrument = 0; instrument < _instruments.Count; instrument++)
+    }
+
+    /// <summary>
+    /// An order leaving the book or its id: one carried over a new day (its id not used today) has its id used from
+    /// now on, naming it, while the day's ids last.
+    /// </summary>
+    private void Settle(Order order)
+    {
+        if (!_usedToday.ContainsKey((order.Owner, order.ClOrdId)) && _usedToday.Count < _maxIdsPerDay)
         {
-            foreach (Order order in _bids[instrument].Concat(_asks[instrument]).TakeWhile(_ => _usedToday.Count < _maxIdsPerDay))
-            {
-                _usedToday.Add((order.Owner, order.ClOrdId), order);
-            }
+            _usedToday.Add((order.Owner, order.ClOrdId), order);
         }
     }
 
@@ -411,6 +417,7 @@ public sealed class ReferenceBook : IMatchingEngine
             if (maker.Leaves == 0)
             {
                 opposite.RemoveAt(0);
+                Settle(maker);
             }
         }
     }

@@ -155,7 +155,7 @@ public sealed class VenueTradingDayTests
             Assert.Equal((EventType.Cancelled, CancelReason.Expired, "O-1"), (expired.Type, expired.CancelReason, expired.ClOrdId.ToString()));
             Assert.Equal(clock.UtcNowNanos, expired.Timestamp);
             Assert.Equal(today + 1, venue.TradingDay);
-            Assert.True(SpinWait.SpinUntil(() => venue.Counters.ClOrdIdsUsedToday == 1, Wait)); // the GTC order's, carried
+            Assert.True(SpinWait.SpinUntil(() => venue.Counters.ClOrdIdsUsedToday == 0, Wait));
 
             // Market data shows the expiry in every book it touched, not only the command's (unused) instrument 0.
             Assert.True(SpinWait.SpinUntil(() => PublishedBids(venue, 1) == 0, Wait));
