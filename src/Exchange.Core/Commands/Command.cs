@@ -18,6 +18,9 @@ namespace Exchange.Core.Commands;
 /// ReserveEventIds: Quantity (the event id the next events are numbered above), Timestamp.
 /// CancelRefused, ReplaceRefused: as Cancel, with the gateway's <see cref="Events.RejectReason"/> in Quantity
 /// (<see cref="RefusedRequests"/>).
+/// StatusRequest: Instrument, Owner, ClOrdId (the order asked about), Side, OrigClOrdId (the request's OrdStatusReqID,
+/// or empty).
+/// MassCancel: Owner, ClOrdId (of this request), Instrument (-1 for every instrument), Side (None for both).
 /// </remarks>
 public struct Command
 {

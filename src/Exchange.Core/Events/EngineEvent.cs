@@ -61,7 +61,10 @@ public struct EngineEvent
     /// <summary>The order's client id. For a resting order hit by a taker, the resting order's own id.</summary>
     public ClOrdId ClOrdId;
 
-    /// <summary>On replace and cancel outcomes: the id the request referred to.</summary>
+    /// <summary>
+    /// On replace and cancel outcomes: the id the request referred to. On an <see cref="EventType.OrderStatus"/> that
+    /// answers a status request: the request's own id (FIX OrdStatusReqID), or empty.
+    /// </summary>
     public ClOrdId OrigClOrdId;
 
     /// <summary>On <see cref="EventType.MassCancelReport"/>: how many orders the mass cancel cancelled (kept in <see cref="OrderQuantity"/>).</summary>
@@ -74,7 +77,8 @@ public struct EngineEvent
     /// <summary>
     /// Describes a refused command: <see cref="EventType.Rejected"/> for a new order (or unknown command), echoing its
     /// terms; <see cref="EventType.CancelRejected"/> for a cancel or replace, carrying only the request's ids (the caller
-    /// adds the order's state when the order exists). Used by the engine and by the gateway, which refuses some commands
+    /// adds the order's state when the order exists). A status request or mass cancel comes out as Rejected too, echoing
+    /// the request; the caller retypes it (<see cref="EventType.OrderStatus"/>, <see cref="EventType.MassCancelReport"/>). Used by the engine and by the gateway, which refuses some commands
     /// before they reach the engine, so both answer alike.
     /// </summary>
     public static EngineEvent Refusal(in Command command, RejectReason reason)

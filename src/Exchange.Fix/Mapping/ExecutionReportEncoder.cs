@@ -83,9 +83,12 @@ public static class ExecutionReportEncoder
         e.Type == EventType.Cancelled && e.CancelReason != CancelReason.Requested ? RejectTexts.For(e.CancelReason) :
         default;
 
-    /// <summary>A rejected order, or an Order Status report that says why it names no order: both carry OrdRejReason.</summary>
+    /// <summary>
+    /// A rejected order, or an Order Status report that names no order (refused for a reason, or because the venue is
+    /// stopping): both carry OrdRejReason and Text.
+    /// </summary>
     private static bool IsRefused(in EngineEvent e) =>
-        e.Type == EventType.Rejected || (e.Type == EventType.OrderStatus && e.RejectReason != RejectReason.None);
+        e.Type == EventType.Rejected || (e.Type == EventType.OrderStatus && (e.RejectReason != RejectReason.None || e.OrderId == 0));
 
     /// <summary>Writes the body at <paramref name="pos"/> and returns the position after it; the room is checked.</summary>
     /// <param name="sendingTimeAt">Where the header's SendingTime text is, or -1: TransactTime in the same millisecond

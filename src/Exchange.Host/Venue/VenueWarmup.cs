@@ -13,7 +13,8 @@ using Microsoft.Extensions.Logging.Abstractions;
 namespace Exchange.Host.Venue;
 
 /// <summary>What a warm-up did: messages fed in, engine events sent back as reports, and some of those by type.</summary>
-internal readonly record struct WarmupResult(int Messages, int Events, int Trades, int Replaced, int Cancelled, int Rejected, int OrderStatuses, TimeSpan Elapsed);
+internal readonly record struct WarmupResult(
+    int Messages, int Events, int Trades, int Replaced, int Cancelled, int Rejected, int OrderStatuses, int MassCancelReports, TimeSpan Elapsed);
 
 /// <summary>
 /// Runs a scripted client session through a scratch FIX gateway and matching engine, built from the same types as the
@@ -25,8 +26,10 @@ internal readonly record struct WarmupResult(int Messages, int Events, int Trade
 /// Touches no venue state: its own engine, a gateway whose sessions keep their stores in memory and log nowhere, a
 /// connection that discards what it is sent, no journal. What the script does not reach (sockets, rings, the journal
 /// writer, market data) still compiles on first use. The script: logon, then rounds of a resting buy, a sell that
-/// trades with it, a resting buy that is resent as a possible resend (an Order Status report), replaced and then
-/// cancelled, an IOC that finds nothing, an off-tick order (rejected), a test request; then logout.
+/// trades with it, a resting buy that is resent as a possible resend (an Order Status report), asked for by an order
+/// status request, replaced and then cancelled, a status request for the filled buy (unknown), an IOC that finds
+/// nothing, an off-tick order (rejected), a resting sell taken out by a mass cancel of the symbol, a test request;
+/// then logout.
 /// </remarks>
 internal static class VenueWarmup
 {
@@ -76,7 +79,8 @@ internal static class VenueWarmup
 
         return new WarmupResult(
             messages, events, byType[(int)EventType.Trade], byType[(int)EventType.Replaced], byType[(int)EventType.Cancelled],
-            byType[(int)EventType.Rejected], byType[(int)EventType.OrderStatus], Stopwatch.GetElapsedTime(started));
+            byType[(int)EventType.Rejected], byType[(int)EventType.OrderStatus], byType[(int)EventType.MassCancelReport],
+            Stopwatch.GetElapsedTime(started));
     }
 
     /// <summary>The configuration with every session's store in memory, so the warm-up writes no session file.</summary>
@@ -115,13 +119,18 @@ internal static class VenueWarmup
                 yield return Order($"WS{r}", Side.Sell, _mid, lot, TimeInForce.Day);
                 yield return Order($"WP{r}", Side.Buy, _mid - tick, lot, TimeInForce.Day);
                 yield return Order($"WP{r}", Side.Buy, _mid - tick, lot, TimeInForce.Day, possResend: true);
+                yield return StatusRequest($"WP{r}", Side.Buy);
                 yield return Amend(replace: true, $"WQ{r}", $"WP{r}", Side.Buy, _mid - tick, 2 * lot);
                 yield return Amend(replace: false, $"WC{r}", $"WQ{r}", Side.Buy, _mid - tick, 2 * lot);
+                yield return StatusRequest($"WB{r}", Side.Buy);
                 yield return Order($"WI{r}", Side.Sell, _mid + (10 * tick), lot, TimeInForce.ImmediateOrCancel);
                 if (tick > 1)
                 {
                     yield return Order($"WX{r}", Side.Buy, _mid + 1, lot, TimeInForce.Day);
                 }
+
+                yield return Order($"WM{r}", Side.Sell, _mid + (10 * tick), lot, TimeInForce.Day);
+                yield return MassCancel($"WMC{r}");
 
                 yield return TestRequest();
             }
@@ -175,6 +184,29 @@ internal static class VenueWarmup
                 w.AddPrice(FixTags.Price, price, instrument.PriceDecimals);
             }
 
+            return buffer.AsMemory(0, w.Finish());
+        }
+
+        private ReadOnlyMemory<byte> StatusRequest(string clOrdId, Side side)
+        {
+            byte[] buffer = NewBuffer();
+            FixMessageWriter w = Start(buffer, "H"u8);
+            w.AddSpan(FixTags.ClOrdID, Encoding.ASCII.GetBytes(clOrdId));
+            w.AddSpan(FixTags.OrdStatusReqID, "WARMUP"u8);
+            w.AddSpan(FixTags.Symbol, _symbol);
+            w.AddChar(FixTags.Side, (byte)side);
+            return buffer.AsMemory(0, w.Finish());
+        }
+
+        /// <summary>A mass cancel (q) of the session's orders in the symbol.</summary>
+        private ReadOnlyMemory<byte> MassCancel(string clOrdId)
+        {
+            byte[] buffer = NewBuffer();
+            FixMessageWriter w = Start(buffer, "q"u8);
+            w.AddSpan(FixTags.ClOrdID, Encoding.ASCII.GetBytes(clOrdId));
+            w.AddChar(FixTags.MassCancelRequestType, (byte)'1');
+            w.AddSpan(FixTags.Symbol, _symbol);
+            w.AddTimestamp(FixTags.TransactTime, SystemClock.Instance.UtcNowNanos);
             return buffer.AsMemory(0, w.Finish());
         }
 

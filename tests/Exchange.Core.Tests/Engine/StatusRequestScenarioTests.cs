@@ -35,7 +35,11 @@ public class StatusRequestScenarioTests
         Assert.Equal(4 * TestInstruments.P(1), e.CumulativeNotional);
         Assert.Equal(("s1", "Q1"), (e.ClOrdId.ToString(), e.OrigClOrdId.ToString()));
         Assert.Equal(before, h.BookState());
-        Assert.Equal(EventType.Accepted, h.Sell("s2", 5, 1)[0].Type); // the request used no id
+        Assert.Equal(EventType.Accepted, h.Sell("Q1", 5, 1)[0].Type); // the request's id is not recorded as used
+
+        // Nor is the id asked about, when no order has it.
+        Assert.Equal(RejectReason.UnknownOrder, Assert.Single(h.Send(Status("never", Side.Sell))).RejectReason);
+        Assert.Equal(EventType.Accepted, h.Sell("never", 5, 1)[0].Type);
     }
 
     [Theory]

@@ -110,4 +110,16 @@ public class GatewayMassCancelTests
         Assert.Equal(("8", "4", "4", "ORD-9", "0"), (sent[1][35], sent[1][150], sent[1][39], sent[1][11], sent[1][151]));
         Assert.Equal("Canceled by an order mass cancel request", sent[1][58]);
     }
+
+    [Fact]
+    public void A_mass_cancel_the_stopping_venue_cannot_take_is_refused_with_a_report_that_says_why()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        h.Publisher.Accept = false;
+        h.Send("q", "11=MC-9|530=7|" + Now);
+
+        Dictionary<int, string> report = Assert.Single(h.TakeSent());
+        Assert.Equal(("r", "7", "0", "99", "venue is stopping"), (report[35], report[530], report[531], report[532], report[58]));
+    }
 }

@@ -107,4 +107,16 @@ public class GatewayStatusRequestTests
         Assert.Equal(("GONE-1", "2", "AAPL", "0", "0"), (er[11], er[54], er[55], er[151], er[14]));
         Assert.False(er.ContainsKey(790));
     }
+
+    [Fact]
+    public void A_status_request_the_stopping_venue_cannot_take_names_no_order_and_says_why()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        h.Publisher.Accept = false;
+        h.Send("H", "11=ORD-1|790=ST-9|55=AAPL|54=1|");
+
+        Dictionary<int, string> er = Assert.Single(h.TakeSent());
+        Assert.Equal(("I", "8", "NONE", "99", "venue is stopping"), (er[150], er[39], er[37], er[103], er[58]));
+    }
 }
