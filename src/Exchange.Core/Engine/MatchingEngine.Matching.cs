@@ -54,7 +54,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
                         SettleCarried(ref maker);
                     }
 
-                    _orders.Release(makerSlot);
+                    ReleaseFilled(makerSlot);
                 }
             }
 

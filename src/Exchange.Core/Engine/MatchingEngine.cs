@@ -210,7 +210,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
 
         if (order.LeavesQuantity == 0)
         {
-            _orders.Release(slot);
+            ReleaseFilled(slot);
         }
         else if (isMarket || command.TimeInForce == TimeInForce.ImmediateOrCancel)
         {
@@ -362,7 +362,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         {
             // The cancel's id names the order from now on (FIX reports the cancel under it), so it too is too late.
             uint stamp = _usedClOrdIds.Record(freeBucket, clOrdIdGroupHash, command.OwnerId, command.ClOrdId, order.OrderId, order.InstrumentId);
-            _usedClOrdIds.MarkCancelled(stamp, CancelReason.Requested);
+            _usedClOrdIds.MarkEnded(stamp, CancelReason.Requested, order.Side, order.OrderQuantity, order.CumulativeQuantity, order.CumulativeNotional);
         }
 
         if (_carriedLiveOrders != 0)
@@ -459,7 +459,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         Match(slot, ref isBuy ? ref book.Asks : ref book.Bids, order.Price, in command);
         if (order.LeavesQuantity == 0)
         {
-            _orders.Release(slot);
+            ReleaseFilled(slot);
         }
         else
         {
@@ -545,7 +545,9 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
 
     /// <summary>
     /// An order status request: the owner's live order under ClOrdId, if it is on the request's instrument and side,
-    /// reported as it stands (the request's OrdStatusReqID echoed in OrigClOrdId); otherwise an unknown order.
+    /// reported as it stands (the request's OrdStatusReqID echoed in OrigClOrdId); else an order of that instrument and
+    /// side that the id named today and that has ended, reported as it ended (final quantities, no leaves, how it
+    /// ended; no price or terms, which the engine does not keep); otherwise an unknown order.
     /// </summary>
     private void ProcessStatusRequest(in Command command)
     {
@@ -553,6 +555,19 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             _orders[slot].InstrumentId == command.InstrumentId && _orders[slot].Side == command.Side)
         {
             Emit(EventType.OrderStatus, in command, ref _orders[slot]).OrigClOrdId = command.OrigClOrdId;
+            return;
+        }
+
+        if (_usedClOrdIds.TryGetOrder(ClOrdIdHash.Group(command.OwnerId, command.ClOrdId), command.OwnerId, command.ClOrdId, out UsedIdOrder ended) &&
+            !ended.Superseded && ended.InstrumentId == command.InstrumentId && ended.Side == command.Side && !_orders.TryGetSlot(ended.OrderId, out _))
+        {
+            ref EngineEvent status = ref Refuse(in command, RejectReason.None);
+            status.Type = EventType.OrderStatus;
+            status.OrderId = ended.OrderId;
+            status.OrderQuantity = ended.OrderQuantity;
+            status.CumulativeQuantity = ended.CumulativeQuantity;
+            status.CumulativeNotional = ended.CumulativeNotional;
+            status.CancelReason = ended.EndReason;
             return;
         }
 
@@ -576,12 +591,20 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
     }
 
     /// <summary>
-    /// Frees the slot of an order that was cancelled, recording why under its id. An order that filled is released
-    /// without this: an ended order with no reason recorded filled.
+    /// Frees the slot of an order that was cancelled, recording why and its final quantities under its id.
     /// </summary>
     private void ReleaseCancelled(int slot, CancelReason reason)
     {
-        _usedClOrdIds.MarkCancelled(_orders[slot].UsedIdStamp, reason);
+        ref OrderSlot order = ref _orders[slot];
+        _usedClOrdIds.MarkEnded(order.UsedIdStamp, reason, order.Side, order.OrderQuantity, order.CumulativeQuantity, order.CumulativeNotional);
+        _orders.Release(slot);
+    }
+
+    /// <summary>Frees the slot of an order that filled completely, recording its final quantities under its id.</summary>
+    private void ReleaseFilled(int slot)
+    {
+        ref OrderSlot order = ref _orders[slot];
+        _usedClOrdIds.MarkEnded(order.UsedIdStamp, CancelReason.None, order.Side, order.OrderQuantity, order.CumulativeQuantity, order.CumulativeNotional);
         _orders.Release(slot);
     }
 

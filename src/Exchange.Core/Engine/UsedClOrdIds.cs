@@ -30,13 +30,14 @@ namespace Exchange.Core.Engine;
 /// empty. Nothing is removed during a day, so treating stale entries as empty never cuts a probe short: every entry
 /// recorded today sits behind a run of entries that were recorded today before it. Only when the stamps would wrap is
 /// the table cleared, once in about four billion recorded ids.</para>
-/// <para>Orders: each recorded id has a 16-byte <see cref="UsedIdOrder"/> beside its key (same index), written when the id
-/// is recorded, in arrival order like the key. A fill, the commonest end, writes nothing more: an order that no longer
-/// lives and was not marked cancelled has filled. A cancel, a remainder's end or a replace marks it (<see cref="MarkCancelled"/>,
-/// <see cref="MarkSuperseded"/>, by the stamp the order's slot kept): one store, to a record that may be out of cache,
-/// on the cancel and replace paths, which already probe; a remainder's is on an id recorded by the same command. The lookup (<see cref="TryGetOrder"/>) is paid only by a cancel or replace that found
-/// no live order.</para>
-/// <para>Memory: 40 bytes per id for the keys, 16 for the orders they name, plus 16 to 32 for the table: 72 to 88 MB
+/// <para>Orders: each recorded id has a 40-byte <see cref="UsedIdOrder"/> beside its key (same index), written when the id
+/// is recorded, in arrival order like the key. Every end of the order marks it, by the stamp the order's slot kept
+/// (<see cref="MarkEnded"/>: how it ended and its final quantities, for a status request or a too-late cancel), and
+/// so does a replace (<see cref="MarkSuperseded"/>): a few stores to one record. On a cancel, a replace or a remainder's
+/// end the record is in cache or its id was just probed; a resting order that fills completely pays a store to a
+/// record that may be out of cache. The lookup (<see cref="TryGetOrder"/>) is paid only by a cancel or replace that
+/// found no live order, and by a status request for one.</para>
+/// <para>Memory: 40 bytes per id for the keys, 40 for the orders they name, plus 16 to 32 for the table: 96 to 112 MB
 /// per million ids. All are native
 /// memory mapped up front (<see cref="HugePageMemory"/>: a probe lands anywhere in the table, and huge pages spare it a
 /// TLB miss). A venue writes every page at start (<see cref="PreFault"/>), so no order pays a first-touch fault; otherwise
@@ -153,7 +154,7 @@ internal sealed unsafe class UsedClOrdIds
     /// Records (owner, id), used on order <paramref name="orderId"/> of <paramref name="instrumentId"/>, in the bucket
     /// <see cref="Contains"/> just returned for it. No other id may have been recorded in between (the bucket would no
     /// longer be free), and the caller has checked <see cref="IsFull"/>. Returns the id's stamp, which
-    /// <see cref="MarkCancelled"/> and <see cref="MarkSuperseded"/> take.
+    /// <see cref="MarkEnded"/> and <see cref="MarkSuperseded"/> take.
     /// </summary>
     public uint Record(int freeBucket, ulong groupHash, int ownerId, in ClOrdId clOrdId, long orderId, int instrumentId)
     {
@@ -169,15 +170,21 @@ internal sealed unsafe class UsedClOrdIds
     }
 
     /// <summary>
-    /// Records that the order the id of <paramref name="stamp"/> named was cancelled, and why. 0 (never recorded) and a
-    /// stamp of an earlier day (a carried order whose id was not recorded today) are ignored: stamps only grow between
-    /// wraps, and the engine drops the stamps it keeps when one happens (<see cref="StartNewDay"/>).
+    /// Records that the order the id of <paramref name="stamp"/> named has ended, with its side and final quantities, and
+    /// why when it was cancelled (None: it filled). 0 (never recorded) and a stamp of an earlier day (a carried order
+    /// whose id was not recorded today) are ignored: stamps only grow between wraps, and the engine drops the stamps it
+    /// keeps when one happens (<see cref="StartNewDay"/>).
     /// </summary>
-    public void MarkCancelled(uint stamp, CancelReason reason)
+    public void MarkEnded(uint stamp, CancelReason reason, Side side, long orderQuantity, long cumulativeQuantity, long cumulativeNotional)
     {
         if (TryIndexOf(stamp, out uint index))
         {
-            _orders[index].EndReason = reason;
+            ref UsedIdOrder order = ref _orders[index];
+            order.EndReason = reason;
+            order.Side = side;
+            order.OrderQuantity = orderQuantity;
+            order.CumulativeQuantity = cumulativeQuantity;
+            order.CumulativeNotional = cumulativeNotional;
         }
     }
 
@@ -185,7 +192,7 @@ internal sealed unsafe class UsedClOrdIds
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool IsToday(uint stamp) => TryIndexOf(stamp, out _);
 
-    /// <summary>Records that a replace moved the order off the id of <paramref name="stamp"/> (same rules as <see cref="MarkCancelled"/>).</summary>
+    /// <summary>Records that a replace moved the order off the id of <paramref name="stamp"/> (same rules as <see cref="MarkEnded"/>).</summary>
     public void MarkSuperseded(uint stamp)
     {
         if (TryIndexOf(stamp, out uint index))

@@ -1,11 +1,12 @@
+using Exchange.Core.Domain;
 using Exchange.Core.Events;
 
 namespace Exchange.Core.Engine;
 
 /// <summary>
-/// The order a used client id named: its id and instrument, and what the id alone can tell of its end. Whether the order
-/// still lives is the order store's to say (its id stops resolving when it ends); an order that ended without being
-/// marked here filled.
+/// The order a used client id named: its id and instrument, and, once it has ended, how it ended and its final
+/// quantities, so a status request or a too-late cancel can report it. Whether the order still lives is the order
+/// store's to say (its id stops resolving when it ends); the end fields are meaningless until then.
 /// </summary>
 internal struct UsedIdOrder
 {
@@ -17,4 +18,11 @@ internal struct UsedIdOrder
 
     /// <summary>A replace moved the order to another id: this one names no order any more.</summary>
     public bool Superseded;
+
+    /// <summary>Set with the final quantities when the order ends (<see cref="UsedClOrdIds.MarkEnded"/>); None before.</summary>
+    public Side Side;
+
+    public long OrderQuantity;
+    public long CumulativeQuantity;
+    public long CumulativeNotional;
 }

@@ -44,22 +44,54 @@ public class StatusRequestScenarioTests
 
     [Theory]
     [MemberData(nameof(Combinations))]
-    public void An_order_of_another_side_instrument_or_owner_or_one_that_ended_is_unknown(string combination)
+    public void An_order_that_ended_today_is_reported_as_it_ended_by_its_last_id_or_its_cancels(string combination)
+    {
+        var h = EngineHarness.For(combination);
+        long filled = h.Sell("s1", 1, 10)[0].OrderId;
+        long taker = h.Buy("b1", 1, 10, owner: 2)[0].OrderId;
+        long cancelled = h.Sell("s2", 2, 10)[0].OrderId;
+        h.Buy("b2", 2, 4, owner: 2);
+        h.Cancel("x2", "s2", Side.Sell);
+        long replaced = h.Sell("s3", 3, 10)[0].OrderId;
+        h.Replace("s3b", "s3", Side.Sell, 3, 6);
+        h.Buy("b3", 3, 6, owner: 2);
+
+        AssertEnded(h.Send(Status("s1", Side.Sell, statusRequestId: "Q1")), filled, 10, 10, CancelReason.None, "s1", "Q1");
+        AssertEnded(h.Send(Status("b1", Side.Buy, owner: 2)), taker, 10, 10, CancelReason.None, "b1", "");
+        AssertEnded(h.Send(Status("s2", Side.Sell)), cancelled, 10, 4, CancelReason.Requested, "s2", "");
+        AssertEnded(h.Send(Status("x2", Side.Sell)), cancelled, 10, 4, CancelReason.Requested, "x2", "");
+        AssertEnded(h.Send(Status("s3b", Side.Sell)), replaced, 6, 6, CancelReason.None, "s3b", "");
+        Assert.Equal(4 * TestInstruments.P(2), Assert.Single(h.Send(Status("s2", Side.Sell))).CumulativeNotional);
+    }
+
+    [Theory]
+    [MemberData(nameof(Combinations))]
+    public void An_order_of_another_side_instrument_or_owner_an_id_replaced_away_or_never_used_is_unknown(string combination)
     {
         var h = EngineHarness.For(combination);
         h.Sell("s1", 1, 10);
-        h.Buy("b1", 1, 10, owner: 2); // b1 fills at once; s1 fills resting
+        h.Buy("b1", 1, 10, owner: 2); // s1 fills
         h.Sell("s2", 2, 10);
+        h.Replace("s3", "s2", Side.Sell, 2, 5);
 
         foreach (Command request in new[]
         {
-            Status("s2", Side.Buy), Status("s2", Side.Sell, instrument: 0), Status("s2", Side.Sell, owner: 2),
-            Status("s1", Side.Sell), Status("b1", Side.Buy, owner: 2), Status("never", Side.Sell, statusRequestId: "Q2"),
+            Status("s3", Side.Buy), Status("s3", Side.Sell, instrument: 0), Status("s3", Side.Sell, owner: 2),
+            Status("s1", Side.Buy), Status("s2", Side.Sell), Status("never", Side.Sell, statusRequestId: "Q2"),
         })
         {
             EngineEvent e = Assert.Single(h.Send(request));
             Assert.Equal((EventType.OrderStatus, RejectReason.UnknownOrder, 0L), (e.Type, e.RejectReason, e.OrderId));
             Assert.Equal((request.ClOrdId, request.OrigClOrdId, request.Side), (e.ClOrdId, e.OrigClOrdId, e.Side));
         }
+    }
+
+    private static void AssertEnded(
+        EngineEvent[] events, long orderId, long orderQuantity, long cumulative, CancelReason end, string clOrdId, string statusRequestId)
+    {
+        EngineEvent e = Assert.Single(events);
+        Assert.Equal((EventType.OrderStatus, RejectReason.None, orderId), (e.Type, e.RejectReason, e.OrderId));
+        Assert.Equal((orderQuantity, cumulative, 0L, end), (e.OrderQuantity, e.CumulativeQuantity, e.LeavesQuantity, e.CancelReason));
+        Assert.Equal((clOrdId, statusRequestId), (e.ClOrdId.ToString(), e.OrigClOrdId.ToString()));
     }
 }

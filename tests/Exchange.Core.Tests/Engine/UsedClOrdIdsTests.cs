@@ -65,11 +65,15 @@ public class UsedClOrdIdsTests
                 bool today = todaysStamps.TryGetValue(key, out uint todays) && todays == stamp;
                 if (random.Next(2) == 0)
                 {
-                    var reason = (CancelReason)random.Next(1, 6);
-                    used.MarkCancelled(stamp, reason);
+                    var reason = (CancelReason)random.Next(0, 8);
+                    long cumulative = random.Next(100);
+                    used.MarkEnded(stamp, reason, Side.Sell, 100, cumulative, cumulative * 7);
                     if (today)
                     {
-                        expected[key] = expected[key] with { EndReason = reason };
+                        expected[key] = expected[key] with
+                        {
+                            EndReason = reason, Side = Side.Sell, OrderQuantity = 100, CumulativeQuantity = cumulative, CumulativeNotional = cumulative * 7,
+                        };
                     }
                 }
                 else
@@ -99,17 +103,23 @@ public class UsedClOrdIdsTests
         Assert.False(used.Contains(5, 1, a, out free));
         uint today = used.Record(free, 5, 1, a, orderId: 11, instrumentId: 2);
 
-        used.MarkCancelled(yesterday, CancelReason.Requested);
+        used.MarkEnded(yesterday, CancelReason.Requested, Side.Buy, 10, 4, 40);
         used.MarkSuperseded(yesterday);
-        used.MarkCancelled(0, CancelReason.Requested);
+        used.MarkEnded(0, CancelReason.Requested, Side.Buy, 10, 4, 40);
         used.MarkSuperseded(0);
         Assert.True(used.TryGetOrder(5, 1, a, out UsedIdOrder order));
         Assert.Equal(new UsedIdOrder { OrderId = 11, InstrumentId = 2 }, order);
 
-        used.MarkCancelled(today, CancelReason.ImmediateOrCancelRemainder);
+        used.MarkEnded(today, CancelReason.ImmediateOrCancelRemainder, Side.Sell, 10, 4, 40);
         used.MarkSuperseded(today);
         Assert.True(used.TryGetOrder(5, 1, a, out order));
-        Assert.Equal(new UsedIdOrder { OrderId = 11, InstrumentId = 2, EndReason = CancelReason.ImmediateOrCancelRemainder, Superseded = true }, order);
+        Assert.Equal(
+            new UsedIdOrder
+            {
+                OrderId = 11, InstrumentId = 2, EndReason = CancelReason.ImmediateOrCancelRemainder, Superseded = true, Side = Side.Sell,
+                OrderQuantity = 10, CumulativeQuantity = 4, CumulativeNotional = 40,
+            },
+            order);
     }
 
     [Fact]

@@ -147,7 +147,10 @@ public sealed class ReferenceBook : IMatchingEngine
         _events[report] = summary;
     }
 
-    /// <summary>The live order of that owner, id, instrument and side as it stands (echoing the request's id), else unknown.</summary>
+    /// <summary>
+    /// The live order of that owner, id, instrument and side as it stands (echoing the request's id); else an order of
+    /// that instrument and side the id named today that has ended, as it ended (no price or terms); else unknown.
+    /// </summary>
     private void StatusRequest(Command c)
     {
         Order? live = FindLive(c.OwnerId, c.ClOrdId);
@@ -155,6 +158,21 @@ public sealed class ReferenceBook : IMatchingEngine
         {
             EngineEvent status = Add(EventType.OrderStatus, c, live);
             status.OrigClOrdId = c.OrigClOrdId;
+            SetLast(status);
+            return;
+        }
+
+        if (_usedToday.GetValueOrDefault((c.OwnerId, c.ClOrdId)) is { Leaves: 0 } ended && ended.Instrument == c.InstrumentId && ended.Side == c.Side)
+        {
+            Reject(c, RejectReason.None);
+            EngineEvent status = _events[^1];
+            status.Type = EventType.OrderStatus;
+            status.OrigClOrdId = c.OrigClOrdId;
+            status.OrderId = ended.Id;
+            status.OrderQuantity = ended.Quantity;
+            status.CumulativeQuantity = ended.Cum;
+            status.CumulativeNotional = ended.Notional;
+            status.CancelReason = ended.EndReason;
             SetLast(status);
             return;
         }

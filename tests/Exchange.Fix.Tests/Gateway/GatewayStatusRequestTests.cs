@@ -119,4 +119,27 @@ public class GatewayStatusRequestTests
         Dictionary<int, string> er = Assert.Single(h.TakeSent());
         Assert.Equal(("I", "8", "NONE", "99", "venue is stopping"), (er[150], er[39], er[37], er[103], er[58]));
     }
+
+    [Theory]
+    [InlineData(CancelReason.None, 100, "2")]
+    [InlineData(CancelReason.Requested, 40, "4")]
+    [InlineData(CancelReason.ImmediateOrCancelRemainder, 0, "4")]
+    public void The_engine_s_report_of_an_ended_order_says_how_it_ended_with_no_leaves(CancelReason end, long cumulative, string ordStatus)
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        h.Send("H", "11=ORD-1|55=AAPL|54=1|");
+        Command request = Assert.Single(h.Publisher.Commands);
+
+        EngineEvent status = EngineEvent.Refusal(in request, RejectReason.None);
+        (status.Type, status.EventId, status.OrderId, status.CancelReason) = (EventType.OrderStatus, 12, 77, end);
+        (status.OrderQuantity, status.CumulativeQuantity, status.CumulativeNotional) = (100, cumulative, cumulative * 1_434_200);
+        h.Gateway.SendEvent(status, default);
+
+        Dictionary<int, string> er = Assert.Single(h.TakeSent());
+        Assert.Equal(("I", ordStatus, "77", "0", "100"), (er[150], er[39], er[37], er[151], er[38]));
+        Assert.Equal((cumulative.ToString(System.Globalization.CultureInfo.InvariantCulture), cumulative > 0 ? "143.42" : "0"), (er[14], er[6]));
+        Assert.False(er.ContainsKey(103));
+        Assert.False(er.ContainsKey(58));
+    }
 }

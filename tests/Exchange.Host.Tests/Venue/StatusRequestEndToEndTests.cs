@@ -5,15 +5,15 @@ namespace Exchange.Host.Tests.Venue;
 
 /// <summary>
 /// OrderStatusRequest (35=H) over FIX through the whole venue: an ExecutionReport of Order Status (150=I, ExecID 0) with
-/// the live order's state and the request's OrdStatusReqID, or OrdStatus 8 with OrdRejReason 5 for an order that is
-/// not live; the book is unchanged either way.
+/// the live order's state and the request's OrdStatusReqID, a finished order's final state, or OrdStatus 8 with
+/// OrdRejReason 5 for an id no order of the session had; the book is unchanged either way.
 /// </summary>
 public sealed class StatusRequestEndToEndTests
 {
     [Theory]
     [InlineData("Threaded")]
     [InlineData("Inline")]
-    public async Task A_partly_filled_order_is_reported_as_it_stands_and_a_filled_one_as_unknown(string pipelineMode)
+    public async Task A_partly_filled_order_is_reported_as_it_stands_a_filled_one_as_filled_and_a_stranger_as_unknown(string pipelineMode)
     {
         using var directory = new TempVenueDirectory();
         using IHost host = await VenueHost.StartAsync(directory, pipelineMode);
@@ -35,8 +35,13 @@ public sealed class StatusRequestEndToEndTests
             Assert.Equal(("70", "30", "100"), (status[151], status[14], status[6]));
 
             await buyer.SendAsync("H", "11=B1|790=Q2|55=AAPL|54=1|");
-            Dictionary<int, string> unknown = await buyer.ExpectExecutionAsync("B1", 'I');
-            Assert.Equal(("NONE", "8", "5", "Q2"), (unknown[37], unknown[39], unknown[103], unknown[790]));
+            Dictionary<int, string> filled = await buyer.ExpectExecutionAsync("B1", 'I');
+            Assert.Equal(("2", "30", "30", "0", "100", "Q2"), (filled[39], filled[38], filled[14], filled[151], filled[6], filled[790]));
+            Assert.False(filled.ContainsKey(103));
+
+            await buyer.SendAsync("H", "11=ZZ|790=Q3|55=AAPL|54=1|");
+            Dictionary<int, string> unknown = await buyer.ExpectExecutionAsync("ZZ", 'I');
+            Assert.Equal(("NONE", "8", "5", "Q3"), (unknown[37], unknown[39], unknown[103], unknown[790]));
 
             // Nothing changed: the rest of S1 still trades.
             await buyer.NewOrderAsync("B2", '1', 70, "100.00");
