@@ -40,10 +40,9 @@ namespace Exchange.Core.Engine;
 /// order's current state (here <see cref="EventType.OrderStatus"/>, when <see cref="Command.PossibleResend"/> is set and
 /// the id is the only fault), and any other duplicate gets a reject of the new order merged with the status of the
 /// existing one (here <see cref="EventType.Rejected"/> with the reason and the live order's id, terms and quantities).
-/// A possible resend of an order that is no longer live is rejected as a duplicate like any reused id: the engine keeps
-/// the ids of finished orders and how each ended, not their quantities, so it has no full state to report; the client
-/// learns the order's end from the reports sent for it (a session ResendRequest recovers any it missed), and the reject
-/// changes nothing.</item>
+/// A possible resend of an order that ended today (same instrument and side) gets that order's final status (an
+/// OrderStatus event with its final quantities and how it ended, no leaves, no price or terms, which are not kept); any
+/// other reuse of a finished order's id is rejected as a duplicate.</item>
 /// <item>The day's ids are bounded by <see cref="EngineOptions.MaxClOrdIdsPerDay"/>. When they run out, new orders and
 /// replaces get <see cref="RejectReason.ClOrdIdCapacityExceeded"/>, but cancels are still carried out (taking risk off
 /// must always work) with their own ids left unrecorded: for the rest of the day no new order or replace can reuse
@@ -236,7 +235,12 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
     {
         if (!_clOrdIds.TryFind(clOrdIdHash, command.OwnerId, command.ClOrdId, out int slot))
         {
-            EmitRejected(in command, reason);
+            // A possible resend of an order that has since ended gets that order's final status, as a live one does.
+            if (!(command.PossibleResend && reason == RejectReason.DuplicateClOrdId && TryReportEnded(in command)))
+            {
+                EmitRejected(in command, reason);
+            }
+
             return;
         }
 
@@ -558,20 +562,36 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             return;
         }
 
-        if (_usedClOrdIds.TryGetOrder(ClOrdIdHash.Group(command.OwnerId, command.ClOrdId), command.OwnerId, command.ClOrdId, out UsedIdOrder ended) &&
-            !ended.Superseded && ended.InstrumentId == command.InstrumentId && ended.Side == command.Side && !_orders.TryGetSlot(ended.OrderId, out _))
+        if (!TryReportEnded(in command))
         {
-            ref EngineEvent status = ref Refuse(in command, RejectReason.None);
-            status.Type = EventType.OrderStatus;
-            status.OrderId = ended.OrderId;
-            status.OrderQuantity = ended.OrderQuantity;
-            status.CumulativeQuantity = ended.CumulativeQuantity;
-            status.CumulativeNotional = ended.CumulativeNotional;
-            status.CancelReason = ended.EndReason;
-            return;
+            Refuse(in command, RejectReason.UnknownOrder).Type = EventType.OrderStatus;
+        }
+    }
+
+    /// <summary>
+    /// Emits the final status of the order of the command's instrument and side that its ClOrdId named today and that
+    /// has ended (an OrderStatus event echoing the command's ids, with the order's id, final quantities and how it
+    /// ended, no leaves); false, emitting nothing, when there is none. Off the accepted path: one probe of today's ids.
+    /// </summary>
+    private bool TryReportEnded(in Command command)
+    {
+        if (!_usedClOrdIds.TryGetOrder(ClOrdIdHash.Group(command.OwnerId, command.ClOrdId), command.OwnerId, command.ClOrdId, out UsedIdOrder ended) ||
+            ended.Superseded || ended.InstrumentId != command.InstrumentId || ended.Side != command.Side || _orders.TryGetSlot(ended.OrderId, out _))
+        {
+            return false;
         }
 
-        Refuse(in command, RejectReason.UnknownOrder).Type = EventType.OrderStatus;
+        ref EngineEvent status = ref Refuse(in command, RejectReason.None);
+        status.Type = EventType.OrderStatus;
+        status.OrderId = ended.OrderId;
+        status.OrderType = OrderType.None;
+        status.TimeInForce = default;
+        status.Price = 0;
+        status.OrderQuantity = ended.OrderQuantity;
+        status.CumulativeQuantity = ended.CumulativeQuantity;
+        status.CumulativeNotional = ended.CumulativeNotional;
+        status.CancelReason = ended.EndReason;
+        return true;
     }
 
     /// <summary>

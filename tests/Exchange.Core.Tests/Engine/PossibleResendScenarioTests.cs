@@ -46,7 +46,7 @@ public class PossibleResendScenarioTests
 
     [Theory]
     [MemberData(nameof(Combinations))]
-    public void A_possible_resend_reports_the_order_as_replaced_and_not_once_it_is_done(string combination)
+    public void A_possible_resend_reports_the_order_as_replaced_and_once_it_is_done_as_it_ended(string combination)
     {
         var h = EngineHarness.For(combination);
         h.Buy("b1", -1, 10);
@@ -58,10 +58,16 @@ public class PossibleResendScenarioTests
         Assert.Equal((TestInstruments.P(-2), 8L, 8L), (status.Price, status.OrderQuantity, status.LeavesQuantity));
         AssertDuplicateOfNoLiveOrder(h.Send(AsPossibleResend(Commands.Limit(1, 1, "b1", Side.Buy, TestInstruments.P(-1), 10))));
 
-        // Once the order is done the engine has no state for it: a possible resend is a duplicate like any reused id.
-        h.Sell("s1", -2, 8, owner: 2);
-        AssertDuplicateOfNoLiveOrder(h.Send(AsPossibleResend(Commands.Limit(1, 1, "r1", Side.Buy, TestInstruments.P(-2), 8))));
+        // Once the order is done, a possible resend gets its final status (filled, no leaves) and enters nothing.
+        long orderId = h.Sell("s1", -2, 8, owner: 2)[^1].OrderId;
+        EngineEvent done = Assert.Single(h.Send(AsPossibleResend(Commands.Limit(1, 1, "r1", Side.Buy, TestInstruments.P(-2), 8))));
+        Assert.Equal((EventType.OrderStatus, RejectReason.None, orderId), (done.Type, done.RejectReason, done.OrderId));
+        Assert.Equal((8L, 8L, 0L, CancelReason.None), (done.OrderQuantity, done.CumulativeQuantity, done.LeavesQuantity, done.CancelReason));
         Assert.Empty(h.Bids());
+
+        // Not a possible resend, or of other terms' side: a duplicate like any reused id.
+        AssertDuplicateOfNoLiveOrder(h.Buy("r1", -2, 8));
+        AssertDuplicateOfNoLiveOrder(h.Send(AsPossibleResend(Commands.Limit(1, 1, "r1", Side.Sell, TestInstruments.P(-2), 8))));
     }
 
     [Theory]

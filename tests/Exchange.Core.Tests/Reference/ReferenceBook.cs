@@ -162,18 +162,8 @@ public sealed class ReferenceBook : IMatchingEngine
             return;
         }
 
-        if (_usedToday.GetValueOrDefault((c.OwnerId, c.ClOrdId)) is { Leaves: 0 } ended && ended.Instrument == c.InstrumentId && ended.Side == c.Side)
+        if (TryReportEnded(c))
         {
-            Reject(c, RejectReason.None);
-            EngineEvent status = _events[^1];
-            status.Type = EventType.OrderStatus;
-            status.OrigClOrdId = c.OrigClOrdId;
-            status.OrderId = ended.Id;
-            status.OrderQuantity = ended.Quantity;
-            status.CumulativeQuantity = ended.Cum;
-            status.CumulativeNotional = ended.Notional;
-            status.CancelReason = ended.EndReason;
-            SetLast(status);
             return;
         }
 
@@ -182,6 +172,30 @@ public sealed class ReferenceBook : IMatchingEngine
         unknown.Type = EventType.OrderStatus;
         unknown.OrigClOrdId = c.OrigClOrdId;
         SetLast(unknown);
+    }
+
+    /// <summary>The final state of the order of the command's instrument and side its ClOrdId named today, if it has ended.</summary>
+    private bool TryReportEnded(Command c)
+    {
+        if (_usedToday.GetValueOrDefault((c.OwnerId, c.ClOrdId)) is not { Leaves: 0 } ended || ended.Instrument != c.InstrumentId || ended.Side != c.Side)
+        {
+            return false;
+        }
+
+        Reject(c, RejectReason.None);
+        EngineEvent status = _events[^1];
+        status.Type = EventType.OrderStatus;
+        status.OrigClOrdId = c.OrigClOrdId;
+        status.OrderType = default;
+        status.TimeInForce = default;
+        status.Price = 0;
+        status.OrderId = ended.Id;
+        status.OrderQuantity = ended.Quantity;
+        status.CumulativeQuantity = ended.Cum;
+        status.CumulativeNotional = ended.Notional;
+        status.CancelReason = ended.EndReason;
+        SetLast(status);
+        return true;
     }
 
     /// <summary>
@@ -200,9 +214,13 @@ public sealed class ReferenceBook : IMatchingEngine
             killed.CancelReason = CancelReason.FillOrKillUnfillable;
             SetLast(killed);
         }
-        else if (live == null)
+        else if (live == null && !(c.PossibleResend && reason == RejectReason.DuplicateClOrdId && TryReportEnded(c)))
         {
             Reject(c, reason);
+        }
+        else if (live == null)
+        {
+            // Reported by TryReportEnded.
         }
         else if (c.PossibleResend && reason == RejectReason.DuplicateClOrdId)
         {

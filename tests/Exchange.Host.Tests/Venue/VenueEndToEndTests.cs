@@ -57,12 +57,17 @@ public sealed class VenueEndToEndTests
             await buyer.CancelAsync("C2", "B1", '1');
             await buyer.ExpectAsync(m => m[35] == "9" && m[11] == "C2", "OrderCancelReject for C2");
 
-            // B1 sent again as a possible resend (what a client that got no answer would do): its ClOrdID was used today,
-            // so it is rejected as a duplicate order and nothing rests or trades again (the snapshot below shows B2 only).
+            // B1 sent again as a possible resend (what a client that got no answer would do): it was received and has
+            // ended, so the answer is its final status (cancelled after 60 filled), and nothing rests or trades again (the
+            // snapshot below shows B2 only).
             await buyer.NewOrderAsync("B1", '1', 100, "100.00", possResend: true);
+            Dictionary<int, string> ended = await buyer.ExpectExecutionAsync("B1", 'I');
+            Assert.Equal(("4", "100", "60", "0", "100", "0"), (ended[39], ended[38], ended[14], ended[151], ended[6], ended[17]));
+
+            // Without the flag it is a duplicate order, rejected with no order to report.
+            await buyer.NewOrderAsync("B1", '1', 100, "100.00");
             Dictionary<int, string> duplicate = await buyer.ExpectExecutionAsync("B1", '8');
-            Assert.Equal("6", duplicate[103]);
-            Assert.Equal(("8", "NONE"), (duplicate[39], duplicate[37])); // B1 is done: the venue keeps no state to report
+            Assert.Equal(("6", "8", "NONE"), (duplicate[103], duplicate[39], duplicate[37]));
 
             // B2 still rests: a possible resend of it is answered with its current state (ExecType I, FIX 4.4 Appendix
             // D "Poss resend and duplicate ClOrdID") and enters nothing, so the client does not take it for dead.
