@@ -38,10 +38,10 @@ public enum CommandType : byte
     /// <summary>
     /// An OrderStatusRequest: ClOrdId, Side and InstrumentId name the owner's order, and <see cref="Command.OrigClOrdId"/>
     /// carries the request's own id (FIX OrdStatusReqID, empty when not given) for the answer to echo. The engine answers
-    /// with one <see cref="Events.EventType.OrderStatus"/> event: the live order's current state, or, when no live order
-    /// of that owner has the id on that side and instrument, a refusal with <see cref="Events.RejectReason.UnknownOrder"/>
-    /// and no order id (the engine keeps no quantities of ended orders to report). Changes nothing; journalled like any
-    /// command, since its event takes an event id.
+    /// with one <see cref="Events.EventType.OrderStatus"/> event: the live order's current state; else the final state of
+    /// the order of that side and instrument the id named today, if it has ended; else a refusal with
+    /// <see cref="Events.RejectReason.UnknownOrder"/> and no order id. Changes nothing; journalled like any command, since
+    /// its event takes an event id.
     /// </summary>
     StatusRequest = 8,
 

@@ -23,12 +23,13 @@ public enum EventType : byte
     CancelRejected = 6,
 
     /// <summary>
-    /// A live order's current state, reported without any change: the answer to a <see cref="Commands.CommandType.StatusRequest"/>
+    /// An order's state, reported without any change: the answer to a <see cref="Commands.CommandType.StatusRequest"/>
     /// (whose OrdStatusReqID is in <see cref="EngineEvent.OrigClOrdId"/>), or to a new order sent as a possible resend
-    /// (<see cref="Commands.Command.PossibleResend"/>) whose client id names a live order of the same owner (no order is
-    /// entered, no id is recorded). A status request that names no live order gets one with
-    /// <see cref="EngineEvent.RejectReason"/> UnknownOrder and order id 0. FIX: an ExecutionReport with ExecType I (Order
-    /// Status).
+    /// (<see cref="Commands.Command.PossibleResend"/>) whose client id names an order of the same owner (no order is
+    /// entered, no id is recorded). A live order is reported as it stands; one that ended today with its final quantities,
+    /// no leaves, how it ended in <see cref="EngineEvent.CancelReason"/> (None: filled) and no price or terms. A status
+    /// request that names neither gets one with <see cref="EngineEvent.RejectReason"/> UnknownOrder and order id 0. FIX:
+    /// an ExecutionReport with ExecType I (Order Status).
     /// </summary>
     OrderStatus = 7,
 
