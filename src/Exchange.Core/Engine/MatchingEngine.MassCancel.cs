@@ -22,12 +22,16 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
         }
         else if (command.InstrumentId >= _books.Length)
         {
-            Refuse(in command, RejectReason.UnknownInstrument).Type = EventType.MassCancelReport;
+            ref EngineEvent refused = ref Refuse(in command, RejectReason.UnknownInstrument);
+            refused.Type = EventType.MassCancelReport;
+            refused.AffectedOrders = 0;
             return;
         }
 
         int report = _events.Count;
-        Refuse(in command, RejectReason.None).Type = EventType.MassCancelReport;
+        ref EngineEvent summary = ref Refuse(in command, RejectReason.None);
+        summary.Type = EventType.MassCancelReport;
+        summary.AffectedOrders = 0;
         var cancel = new OwnerCancel(command);
         for (int instrument = first; instrument <= last; instrument++)
         {

@@ -83,7 +83,7 @@ internal sealed unsafe class UsedClOrdIds
     }
 
     /// <summary>
-    /// Writes every page of the table and the key array once (<see cref="PageToucher"/>), so the day's first ids do not
+    /// Writes every page of the table, the key array and the order records once (<see cref="PageToucher"/>), so the day's first ids do not
     /// page-fault; this makes all of the memory resident. Returns the bytes covered.
     /// </summary>
     public long PreFault() =>

@@ -48,6 +48,12 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
     /// <summary>Longest MDReqID a MarketDataRequestReject echoes (longer ones are cut).</summary>
     private const int MaxEchoedMdReqIdLength = 64;
 
+    /// <summary>
+    /// Longest unknown Symbol a reject echoes (longer ones are cut): a message may be far larger than the scratch buffer
+    /// a reply is encoded into, and the venue's own symbols are at most 32 characters.
+    /// </summary>
+    private const int MaxEchoedSymbolLength = 64;
+
     /// <summary>True from garbled input until the next complete frame: the framer is looking for a message start.</summary>
     private bool _resyncing;
 
@@ -300,6 +306,7 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
         FixSession session, in Command command, RejectReason reason, ReadOnlySpan<byte> requestSymbol, ReadOnlySpan<byte> text, byte massCancelRequestType = 0)
     {
         RejectEvents.FromCommand(command, reason, _s.NextExecId(), out EngineEvent rejected);
+        requestSymbol = requestSymbol[..Math.Min(requestSymbol.Length, MaxEchoedSymbolLength)];
         if (rejected.Type == EventType.MassCancelReport)
         {
             bool knownSymbol = _s.Instruments.TryGetById(command.InstrumentId, out _);

@@ -25,9 +25,10 @@ namespace Exchange.Host.Journal;
 /// Version 6 marks the rule that the id of a GoodTillCancel order carried over a new trading day stays used all that day
 /// (recorded as the day's when the order ends or is replaced, and not usable by a cancel while it rests; before, such
 /// an id was free again once its order ended), and the <see cref="CommandType.StatusRequest"/> and
-/// <see cref="CommandType.MassCancel"/> commands. An older journal replays the same under it only if it never began a new day, so one that holds a
-/// <see cref="CommandType.NewTradingDay"/> is refused at that record (<see cref="CarriedIdsVersion"/>); one that does not
-/// is read and marked version 6. The version is bumped whenever the engine's rules change what a journalled command does.
+/// <see cref="CommandType.MassCancel"/> commands, and a possible resend of an ended order answered with its status (one
+/// event either way). An older journal replays the same under it unless a new day carried an order over, so one with a
+/// <see cref="CommandType.NewTradingDay"/> after a GoodTillCancel order is refused at that record
+/// (<see cref="CarriedIdsVersion"/>); any other is read and marked version 6. The version is bumped whenever the engine's rules change what a journalled command does.
 /// Record: sequence (8), the <see cref="Command"/> bytes as laid out in memory (payload size), CRC-32 of sequence and
 /// payload (4), zero padding to a multiple of 8. A record is valid only when complete and its CRC matches; what a
 /// slot that is not valid means (the clean end, a torn tail or corruption) is <see cref="JournalTail"/>'s rule.

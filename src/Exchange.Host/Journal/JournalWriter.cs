@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using Exchange.Core.Commands;
+using Exchange.Core.Domain;
 using Exchange.Core.Storage;
 using Exchange.Host.Pipeline;
 
@@ -109,11 +110,18 @@ internal sealed unsafe class JournalWriter : IDisposable
             }
 
             bool olderDayRule = header is not null && header.Version < JournalFormat.CarriedIdsVersion;
+            bool sawGoodTillCancel = false;
             while (reader.TryRead(out long sequence, out Command command))
             {
-                if (olderDayRule && command.Type == CommandType.NewTradingDay)
+                if (olderDayRule)
                 {
-                    throw OlderDayRuleRefused(path, header!.Version, sequence);
+                    // Only a GoodTillCancel order can be carried over a roll (Day orders expire at it), so a roll before
+                    // any was sent carries nothing and replays the same under either rule.
+                    sawGoodTillCancel |= command.Type == CommandType.NewOrder && command.TimeInForce == TimeInForce.GoodTillCancel;
+                    if (sawGoodTillCancel && command.Type == CommandType.NewTradingDay)
+                    {
+                        throw OlderDayRuleRefused(path, header!.Version, sequence);
+                    }
                 }
 
                 replay?.Invoke(sequence, in command);
@@ -194,13 +202,14 @@ internal sealed unsafe class JournalWriter : IDisposable
     }
 
     /// <summary>
-    /// A journal older than <see cref="JournalFormat.CarriedIdsVersion"/> that crossed a trading day: under its build, the
-    /// ids of orders carried into the new day were free again once those orders ended; now they are used all day, so the
-    /// commands after the roll may not replay the same. Refused at the roll, before it is replayed, with the file as it was.
+    /// A journal older than <see cref="JournalFormat.CarriedIdsVersion"/> that crossed a trading day after a GoodTillCancel
+    /// order was sent: under its build, the ids of orders carried into the new day were free again once those orders
+    /// ended; now they are used all day, so the commands after the roll may not replay the same. Refused at the roll,
+    /// before it is replayed, with the file as it was.
     /// </summary>
     private static JournalRefusedException OlderDayRuleRefused(string path, int version, long sequence) => new(
         JournalRefusal.Format,
-        $"Journal '{path}' is format version {version} and holds a new trading day (record {sequence}). Version "
+        $"Journal '{path}' is format version {version} and holds a new trading day after a GoodTillCancel order (record {sequence}). Version "
         + $"{JournalFormat.CarriedIdsVersion} keeps the ClOrdIDs of GoodTillCancel orders carried into a new day in use for that "
         + "whole day, so the commands after that day began may not replay as they ran. Start it with the build that wrote it, "
         + "or move it away to begin a new journal.");

@@ -27,8 +27,8 @@ internal readonly record struct WarmupResult(
 /// connection that discards what it is sent, no journal. What the script does not reach (sockets, rings, the journal
 /// writer, market data) still compiles on first use. The script: logon, then rounds of a resting buy, a sell that
 /// trades with it, a resting buy that is resent as a possible resend (an Order Status report), asked for by an order
-/// status request, replaced and then cancelled, a status request for the filled buy (unknown), an IOC that finds
-/// nothing, an off-tick order (rejected), a resting sell taken out by a mass cancel of the symbol, a test request;
+/// status request, replaced and then cancelled, status requests for the filled buy (its final state) and for an id
+/// never used (unknown), an IOC that finds nothing, an off-tick order (rejected), a resting sell taken out by a mass cancel of the symbol, a test request;
 /// then logout.
 /// </remarks>
 internal static class VenueWarmup
@@ -123,6 +123,7 @@ internal static class VenueWarmup
                 yield return Amend(replace: true, $"WQ{r}", $"WP{r}", Side.Buy, _mid - tick, 2 * lot);
                 yield return Amend(replace: false, $"WC{r}", $"WQ{r}", Side.Buy, _mid - tick, 2 * lot);
                 yield return StatusRequest($"WB{r}", Side.Buy);
+                yield return StatusRequest($"WU{r}", Side.Buy);
                 yield return Order($"WI{r}", Side.Sell, _mid + (10 * tick), lot, TimeInForce.ImmediateOrCancel);
                 if (tick > 1)
                 {

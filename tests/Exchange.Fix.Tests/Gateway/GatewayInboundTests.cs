@@ -444,6 +444,28 @@ public sealed class GatewayInboundTests
         Assert.Equal(0, h.Connection.CloseCount);
     }
 
+    [Theory]
+    [InlineData("D")]
+    [InlineData("H")]
+    [InlineData("q")]
+    public void A_huge_unknown_symbol_is_echoed_cut_to_64_bytes_and_the_connection_stays_up(string msgType)
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        string symbol = new('Z', 4000);
+        string fields = msgType switch
+        {
+            "D" => GatewayHarness.NewOrder("ORD-4", symbol: symbol),
+            "H" => $"11=ORD-4|55={symbol}|54=1|",
+            _ => $"11=ORD-4|530=1|55={symbol}|60=20260302-09:30:00.000|",
+        };
+        h.Send(msgType, fields);
+
+        Dictionary<int, string> reply = Assert.Single(h.TakeSent());
+        Assert.Equal(new string('Z', 64), reply[55]);
+        Assert.Equal(0, h.Connection.CloseCount);
+    }
+
     [Fact]
     public void Order_refused_because_the_venue_is_stopping_is_rejected_with_that_text()
     {

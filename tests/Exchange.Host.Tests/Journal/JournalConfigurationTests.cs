@@ -212,22 +212,12 @@ public class JournalConfigurationTests
     }
 
     [Fact]
-    public void A_version_5_journal_that_began_a_new_trading_day_is_refused_at_that_record_and_left_as_it_was()
+    public void A_version_5_journal_with_a_new_trading_day_after_a_gtc_order_is_refused_at_that_record_and_left_as_it_was()
     {
         // Under version 5 the ids of GTC orders carried into a new day were free again once the orders ended; version 6
-        // keeps them used all day, so the commands after a roll may replay differently.
+        // keeps them used all day, so the commands after such a roll may replay differently.
         using var temp = new TempJournal();
-        using (JournalWriter writer = JournalWriter.Open(temp.Path, new JournalOptions { FsyncPolicy = FsyncPolicy.Never }, JournalTestData.Configuration, out _))
-        {
-            for (long i = 0; i < 4; i++)
-            {
-                Command command = i == 2 ? new Command { Type = CommandType.NewTradingDay, Timestamp = 5 } : JournalTestData.CommandFor(i);
-                writer.Append(in command, i);
-            }
-
-            writer.CommitBatch();
-        }
-
+        WriteWithRolls(temp.Path, gtcAt: 1, rollsAt: [0, 3]);
         MarkVersion(temp.Path, 5);
         byte[] before = File.ReadAllBytes(temp.Path);
         var replayed = new List<long>();
@@ -236,9 +226,44 @@ public class JournalConfigurationTests
             temp.Path, new JournalOptions(), JournalTestData.Configuration, (long sequence, in Command _) => replayed.Add(sequence), out _));
 
         Assert.Equal(JournalRefusal.Format, error.Reason);
-        Assert.Contains("is format version 5 and holds a new trading day (record 2)", error.Message, StringComparison.Ordinal);
-        Assert.Equal([0, 1], replayed);
+        Assert.Contains("is format version 5 and holds a new trading day after a GoodTillCancel order (record 3)", error.Message, StringComparison.Ordinal);
+        Assert.Equal([0, 1, 2], replayed);
         Assert.Equal(before, File.ReadAllBytes(temp.Path));
+    }
+
+    [Fact]
+    public void A_version_5_journal_whose_rolls_carried_no_gtc_order_is_replayed_and_marked_6()
+    {
+        using var temp = new TempJournal();
+        WriteWithRolls(temp.Path, gtcAt: 4, rollsAt: [0, 3]);
+        MarkVersion(temp.Path, 5);
+
+        using (JournalWriter.Open(temp.Path, new JournalOptions(), JournalTestData.Configuration, out JournalScan scan))
+        {
+            Assert.Equal(6, scan.Records);
+        }
+
+        Assert.Equal(6, ReadVersion(temp.Path));
+    }
+
+    /// <summary>Six records: new trading days at <paramref name="rollsAt"/>, a GoodTillCancel order at <paramref name="gtcAt"/>, Day orders elsewhere.</summary>
+    private static void WriteWithRolls(string path, long gtcAt, long[] rollsAt)
+    {
+        using JournalWriter writer = JournalWriter.Open(path, new JournalOptions { FsyncPolicy = FsyncPolicy.Never }, JournalTestData.Configuration, out _);
+        for (long i = 0; i < 6; i++)
+        {
+            Command command = JournalTestData.CommandFor(i);
+            command.Type = CommandType.NewOrder;
+            command.TimeInForce = i == gtcAt ? TimeInForce.GoodTillCancel : TimeInForce.Day;
+            if (rollsAt.Contains(i))
+            {
+                command = new Command { Type = CommandType.NewTradingDay, Timestamp = 5 };
+            }
+
+            writer.Append(in command, i);
+        }
+
+        writer.CommitBatch();
     }
 
     private static void MarkVersion(string path, int version)

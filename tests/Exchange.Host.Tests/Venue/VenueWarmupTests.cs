@@ -18,16 +18,16 @@ public class VenueWarmupTests
         WarmupResult result = VenueWarmup.Run(options, instruments, venue.CreateScratchEngine!(instruments));
 
         // Per round: a resting buy and a sell that trades with it (two trade sides), a buy resent as a possible resend
-        // (its status) and asked for (its status), replaced then cancelled, a status request for the filled buy
-        // (unknown: a status too), an IOC that finds nothing (cancelled), an off-tick buy (rejected), a resting sell
+        // (its status) and asked for (its status), replaced then cancelled, status requests for the filled buy and
+        // for an id never used (statuses too), an IOC that finds nothing (cancelled), an off-tick buy (rejected), a resting sell
         // taken out by a mass cancel (its report and a cancel); every order reached the engine.
         Assert.Equal(2 * VenueWarmup.Rounds, result.Trades);
         Assert.Equal(VenueWarmup.Rounds, result.Replaced);
         Assert.Equal(3 * VenueWarmup.Rounds, result.Cancelled);
         Assert.Equal(VenueWarmup.Rounds, result.Rejected);
-        Assert.Equal(3 * VenueWarmup.Rounds, result.OrderStatuses);
+        Assert.Equal(4 * VenueWarmup.Rounds, result.OrderStatuses);
         Assert.Equal(VenueWarmup.Rounds, result.MassCancelReports);
-        Assert.Equal(2 + (13 * VenueWarmup.Rounds), result.Messages);
+        Assert.Equal(2 + (14 * VenueWarmup.Rounds), result.Messages);
     }
 
     [Fact]
