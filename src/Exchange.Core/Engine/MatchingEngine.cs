@@ -235,8 +235,9 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
     {
         if (!_clOrdIds.TryFind(clOrdIdHash, command.OwnerId, command.ClOrdId, out int slot))
         {
-            // A possible resend of an order that has since ended gets that order's final status, as a live one does.
-            if (!(command.PossibleResend && reason == RejectReason.DuplicateClOrdId && TryReportEnded(in command)))
+            // A possible resend of an order that has since ended gets that order's final status, as a live one does (but
+            // not one under a cancel's id: no order was received under it).
+            if (!(command.PossibleResend && reason == RejectReason.DuplicateClOrdId && TryReportEnded(in command, ordersOnly: true)))
             {
                 EmitRejected(in command, reason);
             }
@@ -366,7 +367,8 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         {
             // The cancel's id names the order from now on (FIX reports the cancel under it), so it too is too late.
             uint stamp = _usedClOrdIds.Record(freeBucket, clOrdIdGroupHash, command.OwnerId, command.ClOrdId, order.OrderId, order.InstrumentId);
-            _usedClOrdIds.MarkEnded(stamp, CancelReason.Requested, order.Side, order.OrderQuantity, order.CumulativeQuantity, order.CumulativeNotional);
+            _usedClOrdIds.MarkEnded(
+                stamp, CancelReason.Requested, order.Side, order.OrderQuantity, order.CumulativeQuantity, order.CumulativeNotional, byCancelRequest: true);
         }
 
         if (_carriedLiveOrders != 0)
@@ -573,10 +575,11 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
     /// has ended (an OrderStatus event echoing the command's ids, with the order's id, final quantities and how it
     /// ended, no leaves); false, emitting nothing, when there is none. Off the accepted path: one probe of today's ids.
     /// </summary>
-    private bool TryReportEnded(in Command command)
+    /// <param name="ordersOnly">Not when the id was a cancel request's (which names the order it ended).</param>
+    private bool TryReportEnded(in Command command, bool ordersOnly = false)
     {
         if (!_usedClOrdIds.TryGetOrder(ClOrdIdHash.Group(command.OwnerId, command.ClOrdId), command.OwnerId, command.ClOrdId, out UsedIdOrder ended) ||
-            ended.Superseded || ended.InstrumentId != command.InstrumentId || ended.Side != command.Side || _orders.TryGetSlot(ended.OrderId, out _))
+            ended.Superseded || (ordersOnly && ended.IsCancelRequest) || ended.InstrumentId != command.InstrumentId || ended.Side != command.Side || _orders.TryGetSlot(ended.OrderId, out _))
         {
             return false;
         }

@@ -175,11 +175,14 @@ internal sealed unsafe class UsedClOrdIds
     /// whose id was not recorded today) are ignored: stamps only grow between wraps, and the engine drops the stamps it
     /// keeps when one happens (<see cref="StartNewDay"/>).
     /// </summary>
-    public void MarkEnded(uint stamp, CancelReason reason, Side side, long orderQuantity, long cumulativeQuantity, long cumulativeNotional)
+    /// <param name="byCancelRequest">The id is the cancel request's own (see <see cref="UsedIdOrder.IsCancelRequest"/>).</param>
+    public void MarkEnded(
+        uint stamp, CancelReason reason, Side side, long orderQuantity, long cumulativeQuantity, long cumulativeNotional, bool byCancelRequest = false)
     {
         if (TryIndexOf(stamp, out uint index))
         {
             ref UsedIdOrder order = ref _orders[index];
+            order.IsCancelRequest = byCancelRequest;
             order.EndReason = reason;
             order.Side = side;
             order.OrderQuantity = orderQuantity;

@@ -22,6 +22,9 @@ internal struct UsedIdOrder
     /// <summary>Set with the final quantities when the order ends (<see cref="UsedClOrdIds.MarkEnded"/>); None before.</summary>
     public Side Side;
 
+    /// <summary>The id was a cancel request's (it names the order the cancel ended), not an order's own.</summary>
+    public bool IsCancelRequest;
+
     public long OrderQuantity;
     public long CumulativeQuantity;
     public long CumulativeNotional;

@@ -68,6 +68,13 @@ public class PossibleResendScenarioTests
         // Not a possible resend, or of other terms' side: a duplicate like any reused id.
         AssertDuplicateOfNoLiveOrder(h.Buy("r1", -2, 8));
         AssertDuplicateOfNoLiveOrder(h.Send(AsPossibleResend(Commands.Limit(1, 1, "r1", Side.Sell, TestInstruments.P(-2), 8))));
+
+        // A cancel's id names the order it cancelled (a status request by it reports that order), but no order was
+        // received under it: a possible resend of it is a duplicate.
+        h.Buy("b2", -3, 5);
+        h.Cancel("c2", "b2", Side.Buy);
+        AssertDuplicateOfNoLiveOrder(h.Send(AsPossibleResend(Commands.Limit(1, 1, "c2", Side.Buy, TestInstruments.P(-3), 5))));
+        Assert.Equal(EventType.OrderStatus, Assert.Single(h.Send(AsPossibleResend(Commands.Limit(1, 1, "b2", Side.Buy, TestInstruments.P(-3), 5)))).Type);
     }
 
     [Theory]

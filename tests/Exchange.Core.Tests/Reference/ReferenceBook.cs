@@ -27,6 +27,9 @@ public sealed class ReferenceBook : IMatchingEngine
     private readonly List<EngineEvent> _events = [];
     private readonly int _maxOrders;
     private readonly Dictionary<(int Owner, ClOrdId Id), Order?> _usedToday = [];
+
+    /// <summary>Those of <see cref="_usedToday"/> that were cancel requests' ids.</summary>
+    private readonly HashSet<(int Owner, ClOrdId Id)> _cancelIdsToday = [];
     private readonly int _maxIdsPerDay;
     private long _lastEventId;
     private long _lastTradeId;
@@ -175,9 +178,10 @@ public sealed class ReferenceBook : IMatchingEngine
     }
 
     /// <summary>The final state of the order of the command's instrument and side its ClOrdId named today, if it has ended.</summary>
-    private bool TryReportEnded(Command c)
+    private bool TryReportEnded(Command c, bool ordersOnly = false)
     {
-        if (_usedToday.GetValueOrDefault((c.OwnerId, c.ClOrdId)) is not { Leaves: 0 } ended || ended.Instrument != c.InstrumentId || ended.Side != c.Side)
+        if (_usedToday.GetValueOrDefault((c.OwnerId, c.ClOrdId)) is not { Leaves: 0 } ended || ended.Instrument != c.InstrumentId || ended.Side != c.Side ||
+            (ordersOnly && _cancelIdsToday.Contains((c.OwnerId, c.ClOrdId))))
         {
             return false;
         }
@@ -214,7 +218,7 @@ public sealed class ReferenceBook : IMatchingEngine
             killed.CancelReason = CancelReason.FillOrKillUnfillable;
             SetLast(killed);
         }
-        else if (live == null && !(c.PossibleResend && reason == RejectReason.DuplicateClOrdId && TryReportEnded(c)))
+        else if (live == null && !(c.PossibleResend && reason == RejectReason.DuplicateClOrdId && TryReportEnded(c, ordersOnly: true)))
         {
             Reject(c, reason);
         }
@@ -310,6 +314,7 @@ public sealed class ReferenceBook : IMatchingEngine
         if (_usedToday.Count < _maxIdsPerDay)
         {
             _usedToday.Add((c.OwnerId, c.ClOrdId), order);
+            _cancelIdsToday.Add((c.OwnerId, c.ClOrdId));
         }
 
         Settle(order);
@@ -410,6 +415,7 @@ public sealed class ReferenceBook : IMatchingEngine
         }
 
         _usedToday.Clear();
+        _cancelIdsToday.Clear();
     }
 
     /// <summary>
