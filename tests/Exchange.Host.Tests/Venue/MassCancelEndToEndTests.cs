@@ -1,4 +1,3 @@
-using Microsoft.Extensions.Hosting;
 using Xunit;
 
 namespace Exchange.Host.Tests.Venue;
@@ -14,14 +13,8 @@ public sealed class MassCancelEndToEndTests
     [InlineData("Inline")]
     public async Task Cancelling_everything_takes_out_the_sessions_orders_on_every_symbol_only(string pipelineMode)
     {
-        using var directory = new TempVenueDirectory();
-        using IHost host = await VenueHost.StartAsync(directory, pipelineMode);
-        try
+        await VenueHost.WithBuyerAndSellerAsync(pipelineMode, async (buyer, seller) =>
         {
-            (FixTestClient buyer, FixTestClient seller) = await VenueHost.LogOnBuyerAndSellerAsync(host);
-            await using FixTestClient buyerConnection = buyer;
-            await using FixTestClient sellerConnection = seller;
-
             await seller.NewOrderAsync("S1", '2', 100, "101.00");
             await seller.ExpectExecutionAsync("S1", '0');
             await seller.NewOrderAsync("S2", '2', 50, "250.00", symbol: "MSFT");
@@ -45,10 +38,6 @@ public sealed class MassCancelEndToEndTests
             await buyer.SendAsync("q", $"11=MC-2|530=1|55=AAPL|54=1|60={FixTestClient.Now()}|");
             Dictionary<int, string> none = await buyer.ExpectAsync(m => m[35] == "r", "OrderMassCancelReport");
             Assert.Equal(("1", "1", "0", "AAPL", "1"), (none[530], none[531], none[533], none[55], none[54]));
-        }
-        finally
-        {
-            await host.StopAsync();
-        }
+        });
     }
 }

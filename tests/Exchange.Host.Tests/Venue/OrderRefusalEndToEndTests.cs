@@ -1,4 +1,3 @@
-using Microsoft.Extensions.Hosting;
 using Xunit;
 
 namespace Exchange.Host.Tests.Venue;
@@ -15,14 +14,8 @@ public sealed class OrderRefusalEndToEndTests
     [InlineData("Inline")]
     public async Task A_post_only_order_is_refused_and_a_refused_replace_reports_the_live_order(string pipelineMode)
     {
-        using var directory = new TempVenueDirectory();
-        using IHost host = await VenueHost.StartAsync(directory, pipelineMode);
-        try
+        await VenueHost.WithBuyerAndSellerAsync(pipelineMode, async (buyer, seller) =>
         {
-            (FixTestClient buyer, FixTestClient seller) = await VenueHost.LogOnBuyerAndSellerAsync(host);
-            await using FixTestClient buyerConnection = buyer;
-            await using FixTestClient sellerConnection = seller;
-
             await seller.NewOrderAsync("S1", '2', 100, "100.00");
             string orderId = (await seller.ExpectExecutionAsync("S1", '0'))[37];
 
@@ -45,10 +38,6 @@ public sealed class OrderRefusalEndToEndTests
             await seller.SendAsync("G", $"41=S1|11=S2|55=AAPL|54=2|60={FixTestClient.Now()}|38=100|40=2|44=100.01|");
             Dictionary<int, string> replaced = await seller.ExpectExecutionAsync("S2", '5');
             Assert.Equal((orderId, "70", "30"), (replaced[37], replaced[151], replaced[14]));
-        }
-        finally
-        {
-            await host.StopAsync();
-        }
+        });
     }
 }

@@ -1,4 +1,3 @@
-using Microsoft.Extensions.Hosting;
 using Xunit;
 
 namespace Exchange.Host.Tests.Venue;
@@ -15,14 +14,8 @@ public sealed class StatusRequestEndToEndTests
     [InlineData("Inline")]
     public async Task A_partly_filled_order_is_reported_as_it_stands_a_filled_one_as_filled_and_a_stranger_as_unknown(string pipelineMode)
     {
-        using var directory = new TempVenueDirectory();
-        using IHost host = await VenueHost.StartAsync(directory, pipelineMode);
-        try
+        await VenueHost.WithBuyerAndSellerAsync(pipelineMode, async (buyer, seller) =>
         {
-            (FixTestClient buyer, FixTestClient seller) = await VenueHost.LogOnBuyerAndSellerAsync(host);
-            await using FixTestClient buyerConnection = buyer;
-            await using FixTestClient sellerConnection = seller;
-
             await seller.NewOrderAsync("S1", '2', 100, "100.00");
             string orderId = (await seller.ExpectExecutionAsync("S1", '0'))[37];
             await buyer.NewOrderAsync("B1", '1', 30, "100.00");
@@ -48,10 +41,6 @@ public sealed class StatusRequestEndToEndTests
             await buyer.ExpectExecutionAsync("B2", 'F');
             Dictionary<int, string> fill = await seller.ExpectExecutionAsync("S1", 'F');
             Assert.Equal(("0", "2"), (fill[151], fill[39]));
-        }
-        finally
-        {
-            await host.StopAsync();
-        }
+        });
     }
 }

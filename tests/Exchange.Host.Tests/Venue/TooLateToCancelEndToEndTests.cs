@@ -1,4 +1,3 @@
-using Microsoft.Extensions.Hosting;
 using Xunit;
 
 namespace Exchange.Host.Tests.Venue;
@@ -15,14 +14,8 @@ public sealed class TooLateToCancelEndToEndTests
     [InlineData("Inline")]
     public async Task Cancelling_a_filled_or_cancelled_order_is_too_late_and_reports_its_end(string pipelineMode)
     {
-        using var directory = new TempVenueDirectory();
-        using IHost host = await VenueHost.StartAsync(directory, pipelineMode);
-        try
+        await VenueHost.WithBuyerAndSellerAsync(pipelineMode, async (buyer, seller) =>
         {
-            (FixTestClient buyer, FixTestClient seller) = await VenueHost.LogOnBuyerAndSellerAsync(host);
-            await using FixTestClient buyerConnection = buyer;
-            await using FixTestClient sellerConnection = seller;
-
             await seller.NewOrderAsync("S1", '2', 100, "100.00");
             string filledId = (await seller.ExpectExecutionAsync("S1", '0'))[37];
             await buyer.NewOrderAsync("B1", '1', 100, "100.00");
@@ -45,10 +38,6 @@ public sealed class TooLateToCancelEndToEndTests
             await buyer.SendAsync("F", $"41=ZZ|11=B5|55=AAPL|54=1|60={FixTestClient.Now()}|");
             Dictionary<int, string> unknown = await buyer.ExpectAsync(m => m[35] == "9" && m[11] == "B5", "OrderCancelReject for B5");
             Assert.Equal(("NONE", "8", "1"), (unknown[37], unknown[39], unknown[102]));
-        }
-        finally
-        {
-            await host.StopAsync();
-        }
+        });
     }
 }

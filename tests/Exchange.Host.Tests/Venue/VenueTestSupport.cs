@@ -141,6 +141,27 @@ internal static class VenueHost
         return (buyer, seller);
     }
 
+    /// <summary>
+    /// Runs <paramref name="scenario"/> against a fresh venue in <paramref name="pipelineMode"/> with CLIENT1 (the buyer)
+    /// and CLIENT2 (the seller) logged on, then closes both connections and stops the venue.
+    /// </summary>
+    public static async Task WithBuyerAndSellerAsync(string pipelineMode, Func<FixTestClient, FixTestClient, Task> scenario)
+    {
+        using var directory = new TempVenueDirectory();
+        using IHost host = await StartAsync(directory, pipelineMode);
+        try
+        {
+            (FixTestClient buyer, FixTestClient seller) = await LogOnBuyerAndSellerAsync(host);
+            await using FixTestClient buyerConnection = buyer;
+            await using FixTestClient sellerConnection = seller;
+            await scenario(buyer, seller);
+        }
+        finally
+        {
+            await host.StopAsync();
+        }
+    }
+
     /// <summary>A started venue on the settings file <paramref name="config"/>.</summary>
     public static async Task<IHost> StartAsync(string config)
     {
