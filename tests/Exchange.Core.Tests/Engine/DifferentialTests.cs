@@ -86,10 +86,18 @@ public class DifferentialTests
             "CancelRejected src=Cancel rej=TooLateToCancel", "CancelRejected src=Replace rej=TooLateToCancel", "CancelRejected src=Cancel rej=UnknownOrder",
             "OrderStatus src=StatusRequest rej=None", "OrderStatus src=StatusRequest rej=UnknownOrder", "OrderStatus src=NewOrder rej=None",
             "MassCancelReport src=MassCancel rej=None", "Cancelled src=MassCancel rej=None can=MassCancel",
+            "CancelRejected src=Cancel rej=UnsupportedOrderInstruction", "CancelRejected src=Replace rej=PriceMissing",
         })
         {
             Assert.True(run.Events.SelectMany(lines => lines).Any(line => line.Contains(reason, StringComparison.Ordinal)), $"no event with {reason}");
         }
+
+        // Refused requests name the live order (its state), an ended one (its id and end) or none.
+        string[] refused = [.. run.Events.SelectMany(lines => lines).Where(line => line.Contains("CancelRejected", StringComparison.Ordinal) &&
+            (line.Contains("rej=UnsupportedOrderInstruction", StringComparison.Ordinal) || line.Contains("rej=PriceMissing", StringComparison.Ordinal)))];
+        Assert.Contains(refused, line => line.Contains(" ord=0 ", StringComparison.Ordinal));
+        Assert.Contains(refused, line => !line.Contains(" ord=0 ", StringComparison.Ordinal) && line.Contains(" leaves=0 ", StringComparison.Ordinal));
+        Assert.Contains(refused, line => !line.Contains(" ord=0 ", StringComparison.Ordinal) && !line.Contains(" leaves=0 ", StringComparison.Ordinal));
 
         // Duplicates of live orders (their rejects carry the live order) and of finished ones (they name no order).
         Assert.Contains(run.Events.SelectMany(lines => lines), line => line.Contains(" Rejected src=NewOrder rej=DuplicateClOrdId", StringComparison.Ordinal) && !line.Contains(" ord=0 ", StringComparison.Ordinal));

@@ -1,5 +1,6 @@
 using Exchange.Core.Commands;
 using Exchange.Core.Domain;
+using Exchange.Core.Events;
 
 namespace Exchange.Core.Tests.Engine;
 
@@ -32,9 +33,9 @@ public sealed class RandomCommandStream(int seed, int instrumentCount = 3, int o
     public Command Next()
     {
         int extra = _statusRequests.Next(1000);
-        if (extra < 15 && _issued.Count > 0)
+        if (extra < 25 && _issued.Count > 0)
         {
-            Command status = extra < 2 ? MassCancel() : StatusRequest();
+            Command status = extra < 2 ? MassCancel() : extra < 15 ? StatusRequest() : RefusedRequest();
             status.Sequence = ++_sequence;
             status.Timestamp = _sequence * 7;
             return status;
@@ -184,6 +185,33 @@ public sealed class RandomCommandStream(int seed, int instrumentCount = 3, int o
         InstrumentId = _statusRequests.Next(2) == 0 ? -1 : _statusRequests.Next(instrumentCount),
         Side = _statusRequests.Next(3) switch { 0 => Side.Buy, 1 => Side.Sell, _ => Side.None },
     };
+
+    /// <summary>A cancel or replace of a recent id (or one never used) that the gateway refused, with one of its reasons.</summary>
+    private Command RefusedRequest()
+    {
+        (int instrument, int owner, ClOrdId id, Side side, long price) =
+            _issued[Math.Max(0, _issued.Count - 1 - _statusRequests.Next(Math.Min(_issued.Count, 60)))];
+        var request = new Command
+        {
+            Type = _statusRequests.Next(2) == 0 ? CommandType.Cancel : CommandType.Replace, InstrumentId = instrument, OwnerId = owner,
+            ClOrdId = ClOrdId.From($"f{_sequence}"), OrigClOrdId = _statusRequests.Next(10) == 0 ? ClOrdId.From($"never{_sequence}") : id,
+            Side = side, Price = price, Quantity = 1,
+        };
+        if (_statusRequests.Next(5) == 0)
+        {
+            request.InstrumentId = (instrument + 1) % instrumentCount; // the live order is still reported; an ended one is not
+        }
+
+        RejectReason reason = _statusRequests.Next(4) switch
+        {
+            0 => RejectReason.UnknownInstrument,
+            1 => RejectReason.UnsupportedOrderInstruction,
+            2 => RejectReason.InvalidSide,
+            _ => RejectReason.PriceMissing,
+        };
+        RefusedRequests.Refuse(ref request, reason);
+        return request;
+    }
 
     private Command StatusRequest()
     {

@@ -65,6 +65,7 @@ public sealed class ReferenceBook : IMatchingEngine
             case CommandType.NewTradingDay: NewTradingDay(c); break;
             case CommandType.StatusRequest: StatusRequest(c); break;
             case CommandType.MassCancel: MassCancel(c); break;
+            case CommandType.CancelRefused or CommandType.ReplaceRefused: CancelReject(c, RefusedRequests.ReasonOf(in c), FindLive(c.OwnerId, c.OrigClOrdId)); break;
             default: Reject(c, RejectReason.UnknownCommand); break;
         }
 
@@ -530,7 +531,7 @@ public sealed class ReferenceBook : IMatchingEngine
 
         _events.Add(new EngineEvent
         {
-            Type = EventType.CancelRejected, SourceCommand = c.Type, RejectReason = reason, EventId = ++_lastEventId,
+            Type = EventType.CancelRejected, SourceCommand = RefusedRequests.RequestOf(in c), RejectReason = reason, EventId = ++_lastEventId,
             Timestamp = c.Timestamp, CommandSequence = c.Sequence, Side = c.Side, InstrumentId = c.InstrumentId, OwnerId = c.OwnerId,
             ClOrdId = c.ClOrdId, OrigClOrdId = c.OrigClOrdId,
             OrderType = order?.Type ?? default, TimeInForce = order?.Tif ?? default, OrderId = order?.Id ?? 0,
