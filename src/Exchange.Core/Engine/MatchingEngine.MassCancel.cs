@@ -69,7 +69,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
             SettleCarried(ref order);
         }
 
-        ReleaseCancelled(slot, CancelReason.MassCancel);
+        ReleaseEnded(slot, CancelReason.MassCancel);
     }
 
     /// <summary>Cancels the orders of the command's owner (the walk visits only the sides the command names).</summary>

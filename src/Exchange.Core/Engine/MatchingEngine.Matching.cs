@@ -1,5 +1,6 @@
 using Exchange.Core.Commands;
 using Exchange.Core.Domain;
+using Exchange.Core.Events;
 using Exchange.Core.Strategies;
 
 namespace Exchange.Core.Engine;
@@ -54,7 +55,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
                         SettleCarried(ref maker);
                     }
 
-                    ReleaseFilled(makerSlot);
+                    ReleaseEnded(makerSlot, CancelReason.None);
                 }
             }
 

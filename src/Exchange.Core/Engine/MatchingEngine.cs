@@ -209,7 +209,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
 
         if (order.LeavesQuantity == 0)
         {
-            ReleaseFilled(slot);
+            ReleaseEnded(slot, CancelReason.None);
         }
         else if (isMarket || command.TimeInForce == TimeInForce.ImmediateOrCancel)
         {
@@ -217,7 +217,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             order.LeavesQuantity = 0;
             ref EngineEvent cancelled = ref Emit(EventType.Cancelled, in command, ref order);
             cancelled.CancelReason = isMarket ? CancelReason.MarketRemainder : CancelReason.ImmediateOrCancelRemainder;
-            ReleaseCancelled(slot, cancelled.CancelReason);
+            ReleaseEnded(slot, cancelled.CancelReason);
         }
         else
         {
@@ -367,8 +367,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         {
             // The cancel's id names the order from now on (FIX reports the cancel under it), so it too is too late.
             uint stamp = _usedClOrdIds.Record(freeBucket, clOrdIdGroupHash, command.OwnerId, command.ClOrdId, order.OrderId, order.InstrumentId);
-            _usedClOrdIds.MarkEnded(
-                stamp, CancelReason.Requested, order.Side, order.OrderQuantity, order.CumulativeQuantity, order.CumulativeNotional, byCancelRequest: true);
+            MarkEnded(stamp, CancelReason.Requested, ref order, byCancelRequest: true);
         }
 
         if (_carriedLiveOrders != 0)
@@ -386,7 +385,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         cancelled.ClOrdId = command.ClOrdId;
         cancelled.OrigClOrdId = order.ClOrdId;
         cancelled.CancelReason = CancelReason.Requested;
-        ReleaseCancelled(slot, CancelReason.Requested);
+        ReleaseEnded(slot, CancelReason.Requested);
     }
 
     private void ProcessReplace(in Command command)
@@ -437,7 +436,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             order.ClOrdId = command.ClOrdId;
             order.ClOrdIdHash = newClOrdIdHash;
             EmitReplaced(in command, ref order, origClOrdId).CancelReason = CancelReason.ReplacedToFilled;
-            ReleaseCancelled(slot, CancelReason.ReplacedToFilled);
+            ReleaseEnded(slot, CancelReason.ReplacedToFilled);
             return;
         }
 
@@ -465,7 +464,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         Match(slot, ref isBuy ? ref book.Asks : ref book.Bids, order.Price, in command);
         if (order.LeavesQuantity == 0)
         {
-            ReleaseFilled(slot);
+            ReleaseEnded(slot, CancelReason.None);
         }
         else
         {
@@ -614,22 +613,20 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
     }
 
     /// <summary>
-    /// Frees the slot of an order that was cancelled, recording why and its final quantities under its id.
+    /// Frees the slot of an order that has ended, recording under its id how (<paramref name="endReason"/>: why it was
+    /// cancelled, None when it filled) and its final quantities.
     /// </summary>
-    private void ReleaseCancelled(int slot, CancelReason reason)
+    private void ReleaseEnded(int slot, CancelReason endReason)
     {
         ref OrderSlot order = ref _orders[slot];
-        _usedClOrdIds.MarkEnded(order.UsedIdStamp, reason, order.Side, order.OrderQuantity, order.CumulativeQuantity, order.CumulativeNotional);
+        MarkEnded(order.UsedIdStamp, endReason, ref order);
         _orders.Release(slot);
     }
 
-    /// <summary>Frees the slot of an order that filled completely, recording its final quantities under its id.</summary>
-    private void ReleaseFilled(int slot)
-    {
-        ref OrderSlot order = ref _orders[slot];
-        _usedClOrdIds.MarkEnded(order.UsedIdStamp, CancelReason.None, order.Side, order.OrderQuantity, order.CumulativeQuantity, order.CumulativeNotional);
-        _orders.Release(slot);
-    }
+    /// <summary>Records under the id of <paramref name="stamp"/> that <paramref name="order"/> has ended, as it stands now.</summary>
+    private void MarkEnded(uint stamp, CancelReason endReason, ref OrderSlot order, bool byCancelRequest = false) =>
+        _usedClOrdIds.MarkEnded(
+            stamp, endReason, order.Side, order.OrderQuantity, order.CumulativeQuantity, order.CumulativeNotional, byCancelRequest);
 
     /// <summary>Moves a resting order to the replace request's client id (always a different id: the same one is a duplicate).</summary>
     private void Rekey(int slot, in ClOrdId newClOrdId, ulong newClOrdIdHash)

@@ -309,9 +309,8 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
         requestSymbol = requestSymbol[..Math.Min(requestSymbol.Length, MaxEchoedSymbolLength)];
         if (rejected.Type == EventType.MassCancelReport)
         {
-            bool knownSymbol = _s.Instruments.TryGetById(command.InstrumentId, out _);
             int reportLength = OrderMassCancelReportEncoder.EncodeBody(
-                _scratch, rejected, knownSymbol ? _s.Instruments.SymbolOf(command.InstrumentId) : requestSymbol, massCancelRequestType, text);
+                _scratch, rejected, _s.Instruments.SymbolOf(command.InstrumentId, requestSymbol), massCancelRequestType, text);
             session.SendApplication("r"u8, _scratch.AsSpan(0, reportLength));
         }
         else if (rejected.Type != EventType.CancelRejected)

@@ -181,8 +181,7 @@ public sealed partial class FixGateway : IFixGateway, IDisposable
         {
             // InstrumentId -1: every instrument, no Symbol.
             msgType = "r"u8;
-            ReadOnlySpan<byte> symbol = instruments.TryGetById(engineEvent.InstrumentId, out _) ? instruments.SymbolOf(engineEvent.InstrumentId) : default;
-            return OrderMassCancelReportEncoder.EncodeBody(_eventBody, engineEvent, symbol);
+            return OrderMassCancelReportEncoder.EncodeBody(_eventBody, engineEvent, instruments.SymbolOf(engineEvent.InstrumentId, default));
         }
 
         if (!instruments.TryGetById(engineEvent.InstrumentId, out Instrument? instrument))

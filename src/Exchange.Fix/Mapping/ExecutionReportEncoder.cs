@@ -84,11 +84,11 @@ public static class ExecutionReportEncoder
         default;
 
     /// <summary>
-    /// A rejected order, or an Order Status report that names no order (refused for a reason, or because the venue is
-    /// stopping): both carry OrdRejReason and Text.
+    /// A rejected order, or an Order Status report that names no order (unknown, or the venue stopping: a status report
+    /// with a reason never names one): both carry OrdRejReason and Text.
     /// </summary>
     private static bool IsRefused(in EngineEvent e) =>
-        e.Type == EventType.Rejected || (e.Type == EventType.OrderStatus && (e.RejectReason != RejectReason.None || e.OrderId == 0));
+        e.Type == EventType.Rejected || (e.Type == EventType.OrderStatus && e.OrderId == 0);
 
     /// <summary>Writes the body at <paramref name="pos"/> and returns the position after it; the room is checked.</summary>
     /// <param name="sendingTimeAt">Where the header's SendingTime text is, or -1: TransactTime in the same millisecond

@@ -99,6 +99,10 @@ public sealed class InstrumentDirectory
     /// <summary>The instrument's Symbol as ASCII bytes, for encoders (no string conversion per message).</summary>
     public ReadOnlySpan<byte> SymbolOf(int instrumentId) => _symbols[instrumentId];
 
+    /// <summary>The symbol of <paramref name="instrumentId"/>, or <paramref name="unknown"/> when there is no such instrument (-1: every one).</summary>
+    public ReadOnlySpan<byte> SymbolOf(int instrumentId, ReadOnlySpan<byte> unknown) =>
+        (uint)instrumentId < (uint)_symbols.Length ? _symbols[instrumentId] : unknown;
+
     /// <summary>
     /// A word that, together with the length, identifies a symbol of up to 8 bytes: for 4..8 bytes its first and last
     /// four (which overlap and so cover every byte), for 1..3 bytes its first, middle and last byte. Longer symbols get

@@ -70,11 +70,7 @@ public class GatewayMassCancelTests
         h.Send("q", "11=MC-4|530=1|55=AAPL|54=1|" + Now);
         Command request = Assert.Single(h.Publisher.Commands);
 
-        EngineEvent report = EngineEvent.Refusal(in request, RejectReason.None);
-        report.Type = EventType.MassCancelReport;
-        report.EventId = 41;
-        report.AffectedOrders = 3;
-        h.Gateway.SendEvent(report, default);
+        h.Gateway.SendEvent(EngineReport(request, eventId: 41, affectedOrders: 3), default);
 
         Dictionary<int, string> r = Assert.Single(h.TakeSent());
         Assert.Equal(("r", "41", "MC-4", "1", "1"), (r[35], r[37], r[11], r[530], r[531]));
@@ -91,10 +87,7 @@ public class GatewayMassCancelTests
         h.Send("q", "11=MC-5|530=7|" + Now);
         Command request = Assert.Single(h.Publisher.Commands);
 
-        EngineEvent report = EngineEvent.Refusal(in request, RejectReason.None);
-        report.Type = EventType.MassCancelReport;
-        report.EventId = 50;
-        report.AffectedOrders = 1;
+        EngineEvent report = EngineReport(request, eventId: 50, affectedOrders: 1);
         var cancelled = new EngineEvent
         {
             Type = EventType.Cancelled, SourceCommand = CommandType.MassCancel, CancelReason = CancelReason.MassCancel, EventId = 51,
@@ -121,5 +114,15 @@ public class GatewayMassCancelTests
 
         Dictionary<int, string> report = Assert.Single(h.TakeSent());
         Assert.Equal(("r", "7", "0", "99", "venue is stopping"), (report[35], report[530], report[531], report[532], report[58]));
+    }
+
+    /// <summary>The report the engine gives a carried-out mass cancel (as the engine builds it: the request echoed).</summary>
+    private static EngineEvent EngineReport(in Command request, long eventId, long affectedOrders)
+    {
+        EngineEvent report = EngineEvent.Refusal(in request, RejectReason.None);
+        report.Type = EventType.MassCancelReport;
+        report.EventId = eventId;
+        report.AffectedOrders = affectedOrders;
+        return report;
     }
 }
