@@ -21,6 +21,7 @@ namespace Exchange.Core.Commands;
 /// StatusRequest: Instrument, Owner, ClOrdId (the order asked about), Side, OrigClOrdId (the request's OrdStatusReqID,
 /// or empty).
 /// MassCancel: Owner, ClOrdId (of this request), Instrument (-1 for every instrument), Side (None for both).
+/// CancelOnDisconnect: Owner; Instrument -1, Side None.
 /// </remarks>
 public struct Command
 {

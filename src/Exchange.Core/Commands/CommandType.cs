@@ -54,4 +54,14 @@ public enum CommandType : byte
     /// instrument id, bids then asks, price then time priority. The request's ClOrdId is not recorded as used.
     /// </summary>
     MassCancel = 9,
+
+    /// <summary>
+    /// The owner's FIX session ended and its configuration asks for its orders to go with it (cancel on disconnect):
+    /// cancels every resting order of <see cref="Command.OwnerId"/>, on every instrument, both sides, GoodTillCancel
+    /// ones included, each reported by a Cancelled event (<see cref="Events.CancelReason.SessionDisconnected"/>, the
+    /// order's own ClOrdID) in the order of <see cref="MassCancel"/>. Issued by the gateway, not by a FIX message, so
+    /// there is no request to answer: no report comes first. InstrumentId is -1 and Side None, as for a mass cancel of
+    /// everything.
+    /// </summary>
+    CancelOnDisconnect = 10,
 }

@@ -4,7 +4,8 @@ using Exchange.Core.Events;
 
 namespace Exchange.Core.Engine;
 
-// A mass cancel: every resting order of one owner, on one instrument or all, of one side or both, leaves the book.
+// Owner-wide cancels: a mass cancel (every resting order of one owner, on one instrument or all, of one side or both)
+// and a cancel on disconnect (all of them) take orders out of the book the same way, for different reasons.
 public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
 {
     /// <summary>
@@ -32,7 +33,18 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
         ref EngineEvent summary = ref Refuse(in command, RejectReason.None);
         summary.Type = EventType.MassCancelReport;
         summary.AffectedOrders = 0;
-        var cancel = new OwnerCancel(command);
+        _events[report].AffectedOrders = CancelOwnerOrders(in command, first, last, CancelReason.MassCancel);
+    }
+
+    /// <summary>
+    /// Cancels every resting order of the command's owner on instruments <paramref name="first"/> to
+    /// <paramref name="last"/>, of the command's side unless it is <see cref="Side.None"/>, each reported under its own
+    /// ClOrdID with <paramref name="reason"/>, instrument by instrument, bids then asks, price then time priority.
+    /// Returns how many it cancelled.
+    /// </summary>
+    private int CancelOwnerOrders(in Command command, int first, int last, CancelReason reason)
+    {
+        var cancel = new OwnerCancel(command, reason);
         for (int instrument = first; instrument <= last; instrument++)
         {
             ref BookSides<TLevelIndex> book = ref _books[instrument];
@@ -53,29 +65,30 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
             }
         }
 
-        _events[report].AffectedOrders = cancel.Cancelled;
+        return cancel.Cancelled;
     }
 
-    /// <summary>Takes a resting order out as cancelled by a mass cancel, reported under its own ClOrdID.</summary>
-    private void CancelByMassCancel(int slot, ref TLevelIndex side, in Command command)
+    /// <summary>Takes a resting order out as cancelled for <paramref name="reason"/>, reported under its own ClOrdID.</summary>
+    private void CancelOwnersOrder(int slot, ref TLevelIndex side, in Command command, CancelReason reason)
     {
         ref OrderSlot order = ref _orders[slot];
         Unrest(slot, ref side);
         UnindexLive(ref order, slot);
         order.LeavesQuantity = 0;
-        Emit(EventType.Cancelled, in command, ref order).CancelReason = CancelReason.MassCancel;
+        Emit(EventType.Cancelled, in command, ref order).CancelReason = reason;
         if (_carriedLiveOrders != 0)
         {
             SettleCarried(ref order);
         }
 
-        ReleaseEnded(slot, CancelReason.MassCancel);
+        ReleaseEnded(slot, reason);
     }
 
     /// <summary>Cancels the orders of the command's owner (the walk visits only the sides the command names).</summary>
-    private struct OwnerCancel(Command command) : IRestingOrderVisitor
+    private struct OwnerCancel(Command command, CancelReason reason) : IRestingOrderVisitor
     {
         private readonly Command _command = command;
+        private readonly CancelReason _reason = reason;
 
         public int Cancelled { get; private set; }
 
@@ -83,7 +96,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
         {
             if (engine._orders[slot].OwnerId == _command.OwnerId)
             {
-                engine.CancelByMassCancel(slot, ref side, in _command);
+                engine.CancelOwnersOrder(slot, ref side, in _command, _reason);
                 Cancelled++;
             }
         }

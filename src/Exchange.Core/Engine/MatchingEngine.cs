@@ -156,6 +156,9 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             case CommandType.MassCancel:
                 ProcessMassCancel(in command);
                 break;
+            case CommandType.CancelOnDisconnect:
+                CancelOwnerOrders(in command, 0, _books.Length - 1, CancelReason.SessionDisconnected);
+                break;
             default:
                 EmitRejected(in command, RejectReason.UnknownCommand);
                 break;

@@ -28,4 +28,7 @@ public enum CancelReason : byte
 
     /// <summary>An OrderMassCancelRequest of the owner (<see cref="Commands.CommandType.MassCancel"/>).</summary>
     MassCancel = 7,
+
+    /// <summary>The owner's session ended and it cancels on disconnect (<see cref="Commands.CommandType.CancelOnDisconnect"/>).</summary>
+    SessionDisconnected = 8,
 }

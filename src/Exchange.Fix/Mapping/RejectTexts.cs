@@ -69,6 +69,7 @@ public static class RejectTexts
         CancelReason.Expired => "Day order expired at the start of a new trading day"u8,
         CancelReason.FillOrKillUnfillable => "Fill-or-kill order could not be filled completely: killed"u8,
         CancelReason.MassCancel => "Canceled by an order mass cancel request"u8,
+        CancelReason.SessionDisconnected => "Canceled on disconnect: the session ended"u8,
         _ => "Canceled"u8,
     };
 }

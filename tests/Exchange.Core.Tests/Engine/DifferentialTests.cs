@@ -86,6 +86,7 @@ public class DifferentialTests
             "CancelRejected src=Cancel rej=TooLateToCancel", "CancelRejected src=Replace rej=TooLateToCancel", "CancelRejected src=Cancel rej=UnknownOrder",
             "OrderStatus src=StatusRequest rej=None", "OrderStatus src=StatusRequest rej=UnknownOrder", "OrderStatus src=NewOrder rej=None",
             "MassCancelReport src=MassCancel rej=None", "Cancelled src=MassCancel rej=None can=MassCancel",
+            "Cancelled src=CancelOnDisconnect rej=None can=SessionDisconnected",
             "CancelRejected src=Cancel rej=UnsupportedOrderInstruction", "CancelRejected src=Replace rej=PriceMissing",
         })
         {

@@ -85,4 +85,36 @@ public class MassCancelScenarioTests
         Assert.Equal((EventType.MassCancelReport, RejectReason.UnknownInstrument, 0L), (unknown.Type, unknown.RejectReason, unknown.AffectedOrders));
         Assert.Equal(before, h.BookState());
     }
+
+    [Theory]
+    [MemberData(nameof(Combinations))]
+    public void Cancel_on_disconnect_takes_every_order_of_the_owner_without_a_report(string combination)
+    {
+        var h = EngineHarness.For(combination);
+        h.Buy("b1", -2, 5);
+        h.Buy("b2", -1, 5, TimeInForce.GoodTillCancel);
+        h.Sell("s1", 3, 5, owner: 2);
+        h.Sell("s2", 4, 5, instrument: 2);
+        h.Sell("s3", 1, 10);
+        h.Buy("t1", 1, 4, owner: 2); // s3 partly filled: its cancel reports the fill
+
+        EngineEvent[] events = h.Send(new Command { Type = CommandType.CancelOnDisconnect, OwnerId = 1, InstrumentId = -1 });
+
+        Assert.Equal(["b2", "b1", "s3", "s2"], events.Select(e => e.ClOrdId.ToString()));
+        Assert.All(events, e => Assert.Equal(
+            (EventType.Cancelled, CommandType.CancelOnDisconnect, CancelReason.SessionDisconnected, 0L, 1),
+            (e.Type, e.SourceCommand, e.CancelReason, e.LeavesQuantity, e.OwnerId)));
+        Assert.Equal((10L, 4L), (events[2].OrderQuantity, events[2].CumulativeQuantity));
+        Assert.Empty(h.Bids());
+        Assert.Equal(["s1"], h.Asks().Select(o => o.ClOrdId.ToString()));
+        Assert.Empty(h.Asks(2));
+
+        EngineEvent status = Assert.Single(h.Send(new Command
+        {
+            Type = CommandType.StatusRequest, InstrumentId = 1, OwnerId = 1, ClOrdId = ClOrdId.From("b2"), Side = Side.Buy,
+        }));
+        Assert.Equal((0L, CancelReason.SessionDisconnected), (status.LeavesQuantity, status.CancelReason));
+        Assert.Equal(RejectReason.DuplicateClOrdId, Assert.Single(h.Buy("b1", -2, 5)).RejectReason); // ids stay used
+        Assert.Empty(h.Send(new Command { Type = CommandType.CancelOnDisconnect, OwnerId = 1, InstrumentId = -1 }));
+    }
 }

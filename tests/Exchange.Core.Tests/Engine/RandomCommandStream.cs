@@ -35,7 +35,7 @@ public sealed class RandomCommandStream(int seed, int instrumentCount = 3, int o
         int extra = _statusRequests.Next(1000);
         if (extra < 25 && _issued.Count > 0)
         {
-            Command status = extra < 2 ? MassCancel() : extra < 15 ? StatusRequest() : RefusedRequest();
+            Command status = extra < 2 ? MassCancel() : extra < 3 ? CancelOnDisconnect() : extra < 15 ? StatusRequest() : RefusedRequest();
             status.Sequence = ++_sequence;
             status.Timestamp = _sequence * 7;
             return status;
@@ -184,6 +184,11 @@ public sealed class RandomCommandStream(int seed, int instrumentCount = 3, int o
         Type = CommandType.MassCancel, OwnerId = _statusRequests.Next(ownerCount), ClOrdId = ClOrdId.From($"m{_sequence}"),
         InstrumentId = _statusRequests.Next(2) == 0 ? -1 : _statusRequests.Next(instrumentCount),
         Side = _statusRequests.Next(3) switch { 0 => Side.Buy, 1 => Side.Sell, _ => Side.None },
+    };
+
+    private Command CancelOnDisconnect() => new()
+    {
+        Type = CommandType.CancelOnDisconnect, OwnerId = _statusRequests.Next(ownerCount), InstrumentId = -1, Side = Side.None,
     };
 
     /// <summary>A cancel or replace of a recent id (or one never used) that the gateway refused, with one of its reasons.</summary>

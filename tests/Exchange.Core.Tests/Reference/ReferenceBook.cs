@@ -65,6 +65,7 @@ public sealed class ReferenceBook : IMatchingEngine
             case CommandType.NewTradingDay: NewTradingDay(c); break;
             case CommandType.StatusRequest: StatusRequest(c); break;
             case CommandType.MassCancel: MassCancel(c); break;
+            case CommandType.CancelOnDisconnect: CancelOwned(c, CancelReason.SessionDisconnected); break;
             case CommandType.CancelRefused or CommandType.ReplaceRefused: CancelReject(c, RefusedRequests.ReasonOf(in c), FindLive(c.OwnerId, c.OrigClOrdId)); break;
             default: Reject(c, RejectReason.UnknownCommand); break;
         }
@@ -125,6 +126,16 @@ public sealed class ReferenceBook : IMatchingEngine
 
         Reject(c, RejectReason.None);
         int report = _events.Count - 1;
+        int cancelled = CancelOwned(c, CancelReason.MassCancel);
+        EngineEvent summary = _events[report];
+        summary.Type = EventType.MassCancelReport;
+        summary.AffectedOrders = cancelled;
+        _events[report] = summary;
+    }
+
+    /// <summary>Every resting order of the owner on the command's instrument (all for -1) and side (both for None).</summary>
+    private int CancelOwned(Command c, CancelReason reason)
+    {
         int cancelled = 0;
         for (int instrument = 0; instrument < _instruments.Count; instrument++)
         {
@@ -136,19 +147,16 @@ public sealed class ReferenceBook : IMatchingEngine
                     side.Remove(order);
                     Settle(order);
                     order.Leaves = 0;
-                    order.EndReason = CancelReason.MassCancel;
+                    order.EndReason = reason;
                     EngineEvent e = Add(EventType.Cancelled, c, order);
-                    e.CancelReason = CancelReason.MassCancel;
+                    e.CancelReason = reason;
                     SetLast(e);
                     cancelled++;
                 }
             }
         }
 
-        EngineEvent summary = _events[report];
-        summary.Type = EventType.MassCancelReport;
-        summary.AffectedOrders = cancelled;
-        _events[report] = summary;
+        return cancelled;
     }
 
     /// <summary>
