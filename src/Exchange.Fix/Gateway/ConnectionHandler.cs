@@ -185,6 +185,7 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
             return;
         }
 
+        bool cancelOrders;
         lock (gs.Lock)
         {
             try
@@ -204,6 +205,14 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
             {
                 gs.Transport = null;
             }
+
+            cancelOrders = gs.CancelOnDisconnectPending && _login > 0 && _login == gs.Logins;
+        }
+
+        // Outside the lock, as every publication is (see HandOnPending).
+        if (cancelOrders)
+        {
+            _gateway.CancelOrdersOfEndedLogon(gs);
         }
 
         // Outside the lock (the handler may hold its own lock while sending market data). Only this logon's
@@ -289,9 +298,21 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
     public void OnDisconnected(FixSession session, DisconnectReason reason)
     {
         GatewaySession? gs = Bound;
-        if (gs is not null && ReferenceEquals(gs.Transport, Transport))
+        if (gs is null)
+        {
+            return;
+        }
+
+        if (ReferenceEquals(gs.Transport, Transport))
         {
             gs.Transport = null;
+        }
+
+        // Marked in the same section that made the session Disconnected, so no new Logon can slip in before the mark.
+        // A logon refused on arrival (_login 0) had no orders.
+        if (_login > 0 && _login == gs.Logins && session.Config.CancelOnDisconnect)
+        {
+            gs.CancelOnDisconnectPending = true;
         }
     }
 
@@ -596,8 +617,18 @@ internal sealed class ConnectionHandler : ISessionApplication, IFixConnectionRea
         {
             try
             {
-                Bound = gs;
-                routing = _gateway.Registry.Route(message, Transport, this, out FixSession? session);
+                if (gs.CancelOnDisconnectPending)
+                {
+                    // Never bound: the previous logon's cancel is not in the ring yet (see CancelOnDisconnectPending).
+                    Transport.Disconnect(DisconnectReason.PreviousLogonEnding);
+                    routing = LogonRouting.PreviousLogonEnding;
+                }
+                else
+                {
+                    Bound = gs;
+                    routing = _gateway.Registry.Route(message, Transport, this, out _);
+                }
+
                 if (routing == LogonRouting.Accepted)
                 {
                     gs.Transport = Transport;

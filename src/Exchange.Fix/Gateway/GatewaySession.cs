@@ -27,6 +27,14 @@ internal sealed class GatewaySession
     /// <summary>Accepted logons so far: the number of the current one. Guarded by <see cref="Lock"/>.</summary>
     public int Logins { get; set; }
 
+    /// <summary>
+    /// Set when a logon of a session that cancels on disconnect ends, cleared once its
+    /// <see cref="Core.Commands.CommandType.CancelOnDisconnect"/> command is in the inbound ring (see
+    /// <see cref="FixGateway.CancelOrdersOfEndedLogon"/>). A new Logon is refused while it is set, so no order of the next
+    /// connection can be sequenced before that cancel and be cancelled by it. Guarded by <see cref="Lock"/>.
+    /// </summary>
+    public bool CancelOnDisconnectPending { get; set; }
+
     /// <summary>Set once the slow-consumer cut-off ran for the current connection, so it runs once.</summary>
     public bool SlowConsumerHandled { get; set; }
 

@@ -19,4 +19,7 @@ public enum DisconnectReason
     LogoutTimeout,
     HeartbeatTimeout,
     PeerClosed,
+
+    /// <summary>A Logon arrived while the session's previous logon was still ending (its orders being cancelled on disconnect).</summary>
+    PreviousLogonEnding,
 }

@@ -17,4 +17,11 @@ public enum LogonRouting
 
     /// <summary>The session already has a connection, which stays up; the new one was closed without a reply.</summary>
     AlreadyConnected,
+
+    /// <summary>
+    /// The gateway's, not the registry's: the session's previous logon had ended, but the orders it leaves are still
+    /// being cancelled (<see cref="SessionConfig.CancelOnDisconnect"/>); the new connection was closed without a reply
+    /// and may log on again a moment later.
+    /// </summary>
+    PreviousLogonEnding,
 }

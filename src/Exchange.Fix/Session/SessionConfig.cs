@@ -65,6 +65,14 @@ public sealed class SessionConfig
     /// <summary>Write every page of the in-memory store when it is created, so storing a message never page-faults.</summary>
     public bool PreFaultMemoryStore { get; init; }
 
+    /// <summary>
+    /// Cancel on disconnect: when a logon of this session ends, however it ends (Logout either way, a session rule,
+    /// a heartbeat timeout, the connection dropping, a slow consumer cut off), the venue cancels every order the session
+    /// has resting, GoodTillCancel ones included. The client learns of each cancel from the reports it gets after its
+    /// next Logon. Off by default: a FIX session's orders normally outlive its connection.
+    /// </summary>
+    public bool CancelOnDisconnect { get; init; }
+
     /// <summary>Opens the store this configuration names (file when <see cref="StorePath"/> is set, else memory).</summary>
     public ISessionStore CreateStore() =>
         StorePath is null

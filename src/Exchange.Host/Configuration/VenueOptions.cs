@@ -164,6 +164,12 @@ public sealed class SessionOptions
     /// never page-faults.
     /// </summary>
     public int MemoryStoreMegabytes { get; set; } = 64;
+
+    /// <summary>
+    /// Cancel on disconnect: when a logon of this session ends, however it ends, every order it has resting is canceled
+    /// (GoodTillCancel ones too); a new Logon is refused until that cancel is in the ring. Off by default.
+    /// </summary>
+    public bool CancelOnDisconnect { get; set; }
 }
 
 public sealed class InstrumentOptions

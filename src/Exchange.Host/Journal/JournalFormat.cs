@@ -7,7 +7,7 @@ using Exchange.Core.Storage;
 namespace Exchange.Host.Journal;
 
 /// <summary>
-/// The journal file layout (version 5): a 32-byte prefix, two configuration slots (<see cref="JournalHeader"/>), then
+/// The journal file layout (version 7): a 32-byte prefix, two configuration slots (<see cref="JournalHeader"/>), then
 /// fixed-size records in ring order from <see cref="DataStart"/>.
 /// </summary>
 /// <remarks>
@@ -28,7 +28,10 @@ namespace Exchange.Host.Journal;
 /// <see cref="CommandType.MassCancel"/> commands, and a possible resend of an ended order answered with its status (one
 /// event either way). An older journal replays the same under it unless a new day carried an order over, so one with a
 /// <see cref="CommandType.NewTradingDay"/> after a GoodTillCancel order is refused at that record
-/// (<see cref="CarriedIdsVersion"/>); any other is read and marked version 6. The version is bumped whenever the engine's rules change what a journalled command does.
+/// (<see cref="CarriedIdsVersion"/>); any other is read and marked version 6. Version 7 marks the
+/// <see cref="CommandType.CancelOnDisconnect"/> command, which an older build would answer with an unknown-command
+/// reject; an older journal holds none, so it is read and marked version 7 (the version 3-5 rule above still applies).
+/// The version is bumped whenever the engine's rules change what a journalled command does.
 /// Record: sequence (8), the <see cref="Command"/> bytes as laid out in memory (payload size), CRC-32 of sequence and
 /// payload (4), zero padding to a multiple of 8. A record is valid only when complete and its CRC matches; what a
 /// slot that is not valid means (the clean end, a torn tail or corruption) is <see cref="JournalTail"/>'s rule.
@@ -37,7 +40,7 @@ internal static class JournalFormat
 {
     public const int PrefixSize = 32;
 
-    public const int Version = 6;
+    public const int Version = 7;
 
     /// <summary>The first version whose new trading days record the carried orders' ids (see the remarks).</summary>
     public const int CarriedIdsVersion = 6;
@@ -106,7 +109,7 @@ internal static class JournalFormat
             return $"journal format version {version}; this build reads versions {OldestReadableVersion} to {Version} only (version 2 added the "
                 + "instrument and session lists the journal was written with; version 3 the per-day ClOrdID rule and limit, and version 4 the "
                 + "event-id reservation and the refusal of replaces that change OrdType or TimeInForce, version 5 the refused-request commands, "
-                + "version 6 the ids of orders carried into a new day, the order status request and the mass cancel, all of which change what a command does). "
+                + "version 6 the ids of orders carried into a new day, the order status request and the mass cancel, version 7 the cancel on disconnect, all of which change what a command does). "
                 + "Start it with the build that wrote it, or move it away to begin a new journal";
         }
 

@@ -50,5 +50,6 @@ internal sealed class FixGatewayFactory(ILoggerFactory loggers, IClock clock) : 
             FsyncPolicy = Enum.Parse<FsyncPolicy>(session.StoreFsync, ignoreCase: true),
             MemoryStoreBytes = session.MemoryStoreMegabytes << 20,
             PreFaultMemoryStore = preFault,
+            CancelOnDisconnect = session.CancelOnDisconnect,
         };
 }

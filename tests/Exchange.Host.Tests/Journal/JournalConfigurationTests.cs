@@ -177,7 +177,7 @@ public class JournalConfigurationTests
         var error = Assert.Throws<JournalRefusedException>(() => JournalWriter.Open(temp.Path, new JournalOptions(), JournalTestData.Configuration, out _));
 
         Assert.Equal(JournalRefusal.Format, error.Reason);
-        Assert.Contains($"Journal '{temp.Path}': journal format version 1; this build reads versions 3 to 6 only", error.Message, StringComparison.Ordinal);
+        Assert.Contains($"Journal '{temp.Path}': journal format version 1; this build reads versions 3 to {JournalFormat.Version} only", error.Message, StringComparison.Ordinal);
         Assert.Equal(before, File.ReadAllBytes(temp.Path));
     }
 
@@ -185,12 +185,13 @@ public class JournalConfigurationTests
     [InlineData(3)]
     [InlineData(4)]
     [InlineData(5)]
-    public void AnOlderJournal_IsReplayed_AndMarkedVersion6_SoAnOlderBuildRefusesItOnceAppended(int version)
+    [InlineData(6)]
+    public void AnOlderJournal_IsReplayed_AndMarkedCurrent_SoAnOlderBuildRefusesItOnceAppended(int version)
     {
-        // Version 6's rules replay a version 3 to 5 journal that never began a new trading day the same (none has
-        // status requests; version 3 or 4 no refused-request commands; version 3 no event-id reservations either, and
-        // its replaces leave OrdType and TimeInForce zero), but what this build appends may not replay the same under
-        // the older rules.
+        // The current rules replay a version 3 to 6 journal that never began a new trading day the same (none has
+        // a cancel on disconnect; version 3 to 5 no status requests; version 3 or 4 no refused-request commands;
+        // version 3 no event-id reservations either, and its replaces leave OrdType and TimeInForce zero), but what this
+        // build appends may not replay the same under the older rules.
         using var temp = new TempJournal();
         JournalTestData.Write(temp.Path, 5);
         MarkVersion(temp.Path, version);
@@ -200,10 +201,10 @@ public class JournalConfigurationTests
         using (JournalWriter.Open(temp.Path, new JournalOptions(), JournalTestData.Configuration, (long sequence, in Command _) => replayed.Add(sequence), out JournalScan scan))
         {
             Assert.Equal([0, 1, 2, 3, 4], replayed);
-            Assert.Contains($"format version {version} marked 6", scan.Describe(), StringComparison.Ordinal);
+            Assert.Contains($"format version {version} marked {JournalFormat.Version}", scan.Describe(), StringComparison.Ordinal);
         }
 
-        Assert.Equal(6, ReadVersion(temp.Path));
+        Assert.Equal(JournalFormat.Version, ReadVersion(temp.Path));
         using (JournalWriter.Open(temp.Path, new JournalOptions(), JournalTestData.Configuration, out JournalScan again))
         {
             Assert.Equal(5, again.Records);
@@ -232,7 +233,7 @@ public class JournalConfigurationTests
     }
 
     [Fact]
-    public void A_version_5_journal_whose_rolls_carried_no_gtc_order_is_replayed_and_marked_6()
+    public void A_version_5_journal_whose_rolls_carried_no_gtc_order_is_replayed_and_marked_current()
     {
         using var temp = new TempJournal();
         WriteWithRolls(temp.Path, gtcAt: 4, rollsAt: [0, 3]);
@@ -243,7 +244,7 @@ public class JournalConfigurationTests
             Assert.Equal(6, scan.Records);
         }
 
-        Assert.Equal(6, ReadVersion(temp.Path));
+        Assert.Equal(JournalFormat.Version, ReadVersion(temp.Path));
     }
 
     /// <summary>Six records: new trading days at <paramref name="rollsAt"/>, a GoodTillCancel order at <paramref name="gtcAt"/>, Day orders elsewhere.</summary>

@@ -119,11 +119,14 @@ internal static class VenueTestOptions
 
 internal static class VenueHost
 {
-    /// <summary>A started venue on an OS-chosen port, its files in <paramref name="directory"/>, with in-memory sessions.</summary>
-    public static async Task<IHost> StartAsync(TempVenueDirectory directory, string pipelineMode)
+    /// <summary>
+    /// A started venue on an OS-chosen port, its files in <paramref name="directory"/>, with in-memory sessions;
+    /// <paramref name="overrides"/> are command-line settings on top ("--Venue:Sessions:1:CancelOnDisconnect=true").
+    /// </summary>
+    public static async Task<IHost> StartAsync(TempVenueDirectory directory, string pipelineMode, params string[] overrides)
     {
         string config = VenueConfigFile.Write(directory.Path, port: 0, storePath: "", pipelineMode: pipelineMode);
-        return await StartAsync(config);
+        return await StartAsync(config, overrides);
     }
 
     /// <summary>Connects CLIENT1 (the buyer) and CLIENT2 (the seller) to a started venue and logs both on.</summary>
@@ -162,10 +165,10 @@ internal static class VenueHost
         }
     }
 
-    /// <summary>A started venue on the settings file <paramref name="config"/>.</summary>
-    public static async Task<IHost> StartAsync(string config)
+    /// <summary>A started venue on the settings file <paramref name="config"/>, with command-line <paramref name="overrides"/>.</summary>
+    public static async Task<IHost> StartAsync(string config, params string[] overrides)
     {
-        IHost host = VenueProgram.Build(["--config", config]);
+        IHost host = VenueProgram.Build(["--config", config, .. overrides]);
         try
         {
             await host.StartAsync().WaitAsync(TimeSpan.FromSeconds(30));
