@@ -1,0 +1,181 @@
+using System.Runtime.CompilerServices;
+using Exchange.Core.Commands;
+using Exchange.Core.Domain;
+using Exchange.Core.Events;
+using Exchange.Fix.Codec;
+using Exchange.Fix.Mapping;
+using Exchange.Fix.Session;
+
+namespace Exchange.Fix.Gateway;
+
+// Application messages: D/F/G/H/q mapped to commands, the replies the gateway sends itself, and the hand-over of
+// commands to the publisher once the session's lock is released.
+internal sealed partial class ConnectionHandler
+{
+    /// <summary>Commands the current message produced, published by <see cref="HandOnPending"/> after the lock.</summary>
+    private Command[] _commands = new Command[4];
+    private int _commandCount;
+
+    /// <summary>
+    /// Longest unknown Symbol a reject echoes (longer ones are cut): a message may be far larger than the scratch buffer
+    /// a reply is encoded into, and the venue's own symbols are at most 32 characters.
+    /// </summary>
+    private const int MaxEchoedSymbolLength = 64;
+
+    public void OnApplicationMessage(FixSession session, in InboundMessage message)
+    {
+        FixMessage parsed = _message;
+        if (message.Raw != _message.Raw)
+        {
+            // Delivered from the session's gap queue (a copy): parse it without disturbing the current frame's view.
+            parsed = _replay ??= new FixMessage(_s.Options.MaxMessageSize);
+            parsed.Parse(message.Raw);
+        }
+
+        int owner = Bound?.OwnerId ?? -1;
+
+        // Mapped straight into the next pending slot (a Command is ~100 bytes; no copy to hand it on). The slot only
+        // counts as pending once the mapping succeeded; a rejected command is read from it for the reply.
+        ref Command command = ref NextCommandSlot();
+        MappingResult result;
+        switch (parsed.MsgTypeKind)
+        {
+            case FixMsgType.NewOrderSingle:
+                result = NewOrderSingleReader.Read(parsed, _s.Instruments, owner, _received.UtcNanos, out command);
+                break;
+            case FixMsgType.OrderCancelRequest:
+                result = OrderCancelRequestReader.Read(parsed, _s.Instruments, owner, _received.UtcNanos, out command);
+                break;
+            case FixMsgType.OrderCancelReplaceRequest:
+                result = OrderCancelReplaceRequestReader.Read(parsed, _s.Instruments, owner, _received.UtcNanos, out command);
+                break;
+            case FixMsgType.OrderStatusRequest:
+                result = OrderStatusRequestReader.Read(parsed, _s.Instruments, owner, _received.UtcNanos, out command);
+                break;
+            case FixMsgType.OrderMassCancelRequest:
+                result = OrderMassCancelRequestReader.Read(parsed, _s.Instruments, owner, _received.UtcNanos, out command);
+                break;
+            case FixMsgType.MarketDataRequest:
+                OnMarketDataRequest(session, message, parsed, owner);
+                return;
+            default:
+                // InboundMessages classifies only D/F/G/H/q/V as Application.
+                session.Reject(message, SessionRejectReason.InvalidMsgType, FixTags.MsgType, default);
+                return;
+        }
+
+        switch (result.Outcome)
+        {
+            case MappingOutcome.Ok:
+                _commandCount++;
+                break;
+            case MappingOutcome.SessionReject:
+                session.Reject(message, result.SessionReason, result.RefTag, result.Text);
+                break;
+            case MappingOutcome.BusinessReject when command.Type is CommandType.Cancel or CommandType.Replace:
+                // The engine answers it: the OrderCancelReject reports the order's state (OrdStatus, OrderID), which
+                // only the engine knows. A new order's reject needs no state, so the gateway sends that one itself.
+                RefusedRequests.Refuse(ref command, result.Reason);
+                _commandCount++;
+                break;
+            default:
+                SendOrderReject(session, command, result.Reason, parsed.GetSpan(FixTags.Symbol), default, MassCancelRequestTypeOf(parsed));
+                break;
+        }
+    }
+
+    /// <summary>MassCancelRequestType (530) of a parsed 35=q, or 0 for any other message or an unreadable value.</summary>
+    private static byte MassCancelRequestTypeOf(FixMessage message) =>
+        message.MsgTypeKind == FixMsgType.OrderMassCancelRequest && message.ReadChar(FixTags.MassCancelRequestType, out byte type) == FieldStatus.Ok
+            ? type
+            : (byte)0;
+
+    /// <summary>
+    /// Answers a command the gateway refuses itself (mapping business reject, venue stopping) the way the engine would:
+    /// ExecutionReport 35=8 ExecType=8 for a new order, ExecType=I for a status request, OrderCancelReject 35=9 for a
+    /// cancel or replace, OrderMassCancelReport 35=r (531=0) for a mass cancel.
+    /// </summary>
+    /// <param name="massCancelRequestType">For a mass cancel, the request's MassCancelRequestType (530) to echo; 0 to
+    /// derive it from the command.</param>
+    private void SendOrderReject(
+        FixSession session, in Command command, RejectReason reason, ReadOnlySpan<byte> requestSymbol, ReadOnlySpan<byte> text, byte massCancelRequestType = 0)
+    {
+        RejectEvents.FromCommand(command, reason, _s.NextExecId(), out EngineEvent rejected);
+        requestSymbol = requestSymbol[..Math.Min(requestSymbol.Length, MaxEchoedSymbolLength)];
+        if (rejected.Type == EventType.MassCancelReport)
+        {
+            int reportLength = OrderMassCancelReportEncoder.EncodeBody(
+                _scratch, rejected, _s.Instruments.SymbolOf(command.InstrumentId, requestSymbol), massCancelRequestType, text);
+            session.SendApplication("r"u8, _scratch.AsSpan(0, reportLength));
+        }
+        else if (rejected.Type != EventType.CancelRejected)
+        {
+            bool known = _s.Instruments.TryGetById(command.InstrumentId, out Instrument? instrument);
+            int length = ExecutionReportEncoder.EncodeBody(
+                _scratch, rejected, known ? _s.Instruments.SymbolOf(command.InstrumentId) : requestSymbol, known ? instrument!.PriceDecimals : 0, text);
+            session.SendApplication("8"u8, _scratch.AsSpan(0, length));
+        }
+        else
+        {
+            int length = OrderCancelRejectEncoder.EncodeBody(_scratch, rejected, text);
+            session.SendApplication("9"u8, _scratch.AsSpan(0, length));
+        }
+    }
+
+    /// <summary>The slot after the pending commands; it becomes pending when the caller increments the count.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private ref Command NextCommandSlot()
+    {
+        if (_commandCount == _commands.Length)
+        {
+            GrowCommands();
+        }
+
+        return ref _commands[_commandCount];
+    }
+
+    /// <summary>Only a burst released from the gap queue gets here; steady state holds one command at a time.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void GrowCommands() => Array.Resize(ref _commands, _commands.Length * 2);
+
+    /// <summary>Publishes what the last message produced, outside the session lock.</summary>
+    private void HandOnPending()
+    {
+        GatewaySession? gs = Bound;
+        for (int i = 0; i < _commandCount; i++)
+        {
+            ref readonly Command command = ref _commands[i];
+            if (!_s.Publisher.TryPublish(command) && gs is not null)
+            {
+                RejectStopping(gs, command);
+            }
+        }
+
+        _commandCount = 0;
+        for (int i = 0; i < _subscriptionCount; i++)
+        {
+            _s.MarketData.OnMarketDataRequest(gs!.OwnerId, _subscriptions[i]);
+        }
+
+        _subscriptionCount = 0;
+    }
+
+    private void RejectStopping(GatewaySession gs, in Command command)
+    {
+        lock (gs.Lock)
+        {
+            ConnectionTransport? transport = gs.Transport;
+            try
+            {
+                // A refused request keeps its own reason; it goes without the order's state, as the engine is gone.
+                bool refusal = RefusedRequests.IsRefusal(in command);
+                SendOrderReject(
+                    gs.Session, command, refusal ? RefusedRequests.ReasonOf(in command) : RejectReason.None, default, refusal ? default : "venue is stopping"u8);
+            }
+            finally
+            {
+                transport?.EndSection();
+            }
+        }
+    }
+}
