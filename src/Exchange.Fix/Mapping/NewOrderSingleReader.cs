@@ -27,11 +27,7 @@ public static class NewOrderSingleReader
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static MappingResult Read(FixMessage message, InstrumentDirectory instruments, int ownerId, long receiveTime, out Command command)
     {
-        command = default;
-        command.Type = CommandType.NewOrder;
-        command.OwnerId = ownerId;
-        command.Timestamp = receiveTime;
-        command.InstrumentId = -1;
+        OrderFields.Begin(out command, CommandType.NewOrder, ownerId, receiveTime);
         command.PossibleResend = message.PossDupFlag || (message.ReadBool(FixTags.PossResend, out bool possResend) == FieldStatus.Ok && possResend);
 
         MappingResult result = OrderFields.ReadClOrdId(message, FixTags.ClOrdID, out command.ClOrdId);
@@ -64,14 +60,13 @@ public static class NewOrderSingleReader
             return next;
         }
 
-        next = OrderFields.ReadInstrument(message, instruments, out Instrument? instrument);
+        next = OrderFields.ReadInstrument(message, instruments, ref command, out Instrument? instrument);
         if (!next.IsOk)
         {
             return next;
         }
 
-        command.InstrumentId = instrument!.Id;
-        next = OrderFields.ReadPrice(message, command.OrderType, instrument, out command.Price);
+        next = OrderFields.ReadPrice(message, command.OrderType, instrument!, out command.Price);
         if (!next.IsOk)
         {
             return next;

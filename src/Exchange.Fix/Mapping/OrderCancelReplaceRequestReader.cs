@@ -14,9 +14,8 @@ public static class OrderCancelReplaceRequestReader
     /// </summary>
     public static MappingResult Read(FixMessage message, InstrumentDirectory instruments, int ownerId, long receiveTime, out Command command)
     {
-        command = default;
-        command.Type = CommandType.Replace;
-        MappingResult result = OrderCancelRequestReader.ReadCommon(message, instruments, ownerId, receiveTime, ref command, out Instrument? instrument);
+        OrderFields.Begin(out command, CommandType.Replace, ownerId, receiveTime);
+        MappingResult result = OrderCancelRequestReader.ReadCommon(message, instruments, ref command, out Instrument? instrument);
         if (!result.IsOk)
         {
             return result;

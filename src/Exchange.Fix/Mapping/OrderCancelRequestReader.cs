@@ -10,20 +10,14 @@ public static class OrderCancelRequestReader
     /// <summary>Reads ClOrdID (11), OrigClOrdID (41), Symbol (55) and Side (54). A business reject becomes an OrderCancelReject.</summary>
     public static MappingResult Read(FixMessage message, InstrumentDirectory instruments, int ownerId, long receiveTime, out Command command)
     {
-        command = default;
-        command.Type = CommandType.Cancel;
-        return ReadCommon(message, instruments, ownerId, receiveTime, ref command, out _);
+        OrderFields.Begin(out command, CommandType.Cancel, ownerId, receiveTime);
+        return ReadCommon(message, instruments, ref command, out _);
     }
 
-    /// <summary>The fields F and G share; <paramref name="instrument"/> is set when the result is Ok.</summary>
-    internal static MappingResult ReadCommon(
-        FixMessage message, InstrumentDirectory instruments, int ownerId, long receiveTime, ref Command command, out Instrument? instrument)
+    /// <summary>The fields F and G share, into a command <see cref="OrderFields.Begin"/> started; <paramref name="instrument"/> is set when the result is Ok.</summary>
+    internal static MappingResult ReadCommon(FixMessage message, InstrumentDirectory instruments, ref Command command, out Instrument? instrument)
     {
         instrument = null;
-        command.OwnerId = ownerId;
-        command.Timestamp = receiveTime;
-        command.InstrumentId = -1;
-
         MappingResult result = OrderFields.ReadClOrdId(message, FixTags.ClOrdID, out command.ClOrdId);
         if (result.IsOk)
         {
@@ -41,12 +35,6 @@ public static class OrderCancelRequestReader
             return result;
         }
 
-        result = OrderFields.ReadInstrument(message, instruments, out instrument);
-        if (result.IsOk)
-        {
-            command.InstrumentId = instrument!.Id;
-        }
-
-        return result;
+        return OrderFields.ReadInstrument(message, instruments, ref command, out instrument);
     }
 }

@@ -1,16 +1,45 @@
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
+using Exchange.Core.Commands;
 using Exchange.Core.Domain;
 using Exchange.Core.Events;
 using Exchange.Fix.Codec;
 
 namespace Exchange.Fix.Mapping;
 
-/// <summary>Field readers shared by the D, F and G readers, so each rule exists once.</summary>
+/// <summary>Field readers shared by the D, F, G, H and q readers, so each rule exists once.</summary>
 /// <remarks>Each is inlined into its reader (one call per order instead of seven): the venue's JIT compiles without a
 /// profile (tiered compilation off) and left them as calls.</remarks>
 internal static class OrderFields
 {
+    /// <summary>
+    /// Starts a command of <paramref name="type"/>: who sent it and when (<paramref name="receiveTime"/>, Unix
+    /// nanoseconds), and no instrument (-1) until <see cref="ReadInstrument(FixMessage, InstrumentDirectory, ref Command, out Instrument?)"/>
+    /// finds one, so a request refused before that names none.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Begin(out Command command, CommandType type, int ownerId, long receiveTime)
+    {
+        command = default;
+        command.Type = type;
+        command.OwnerId = ownerId;
+        command.Timestamp = receiveTime;
+        command.InstrumentId = -1;
+    }
+
+    /// <summary>Symbol (55), required, as the command's instrument; <paramref name="instrument"/> is set when Ok.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static MappingResult ReadInstrument(FixMessage message, InstrumentDirectory instruments, ref Command command, out Instrument? instrument)
+    {
+        MappingResult result = ReadInstrument(message, instruments, out instrument);
+        if (result.IsOk)
+        {
+            command.InstrumentId = instrument!.Id;
+        }
+
+        return result;
+    }
+
     /// <summary>A ClOrdID-like field (11 or 41): required, 1..<see cref="ClOrdId.MaxLength"/> bytes.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static MappingResult ReadClOrdId(FixMessage message, int tag, out ClOrdId id)

@@ -16,11 +16,7 @@ public static class OrderMassCancelRequestReader
 {
     public static MappingResult Read(FixMessage message, InstrumentDirectory instruments, int ownerId, long receiveTime, out Command command)
     {
-        command = default;
-        command.Type = CommandType.MassCancel;
-        command.OwnerId = ownerId;
-        command.Timestamp = receiveTime;
-        command.InstrumentId = -1;
+        OrderFields.Begin(out command, CommandType.MassCancel, ownerId, receiveTime);
 
         MappingResult result = OrderFields.ReadClOrdId(message, FixTags.ClOrdID, out command.ClOrdId);
         if (!result.IsOk)
@@ -53,12 +49,6 @@ public static class OrderMassCancelRequestReader
             return MappingResult.Business(FixTags.MassCancelRequestType, RejectReason.UnsupportedMassCancel);
         }
 
-        result = OrderFields.ReadInstrument(message, instruments, out Instrument? instrument);
-        if (result.IsOk)
-        {
-            command.InstrumentId = instrument!.Id;
-        }
-
-        return result;
+        return OrderFields.ReadInstrument(message, instruments, ref command, out _);
     }
 }

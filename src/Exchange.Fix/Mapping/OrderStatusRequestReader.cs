@@ -16,11 +16,7 @@ public static class OrderStatusRequestReader
 {
     public static MappingResult Read(FixMessage message, InstrumentDirectory instruments, int ownerId, long receiveTime, out Command command)
     {
-        command = default;
-        command.Type = CommandType.StatusRequest;
-        command.OwnerId = ownerId;
-        command.Timestamp = receiveTime;
-        command.InstrumentId = -1;
+        OrderFields.Begin(out command, CommandType.StatusRequest, ownerId, receiveTime);
 
         MappingResult result = OrderFields.ReadClOrdId(message, FixTags.ClOrdID, out command.ClOrdId);
         if (result.IsOk && message.IndexOf(FixTags.OrdStatusReqID) >= 0)
@@ -38,12 +34,6 @@ public static class OrderStatusRequestReader
             return result;
         }
 
-        result = OrderFields.ReadInstrument(message, instruments, out Instrument? instrument);
-        if (result.IsOk)
-        {
-            command.InstrumentId = instrument!.Id;
-        }
-
-        return result;
+        return OrderFields.ReadInstrument(message, instruments, ref command, out _);
     }
 }
