@@ -22,6 +22,10 @@ internal sealed partial class ConnectionHandler
     /// </summary>
     private const int MaxEchoedSymbolLength = 64;
 
+    /// <summary>The logon's limit of application messages per second (<see cref="SessionConfig.MaxApplicationMessagesPerSecond"/>).</summary>
+    private MessageThrottle _throttle;
+    private long _throttledCount;
+
     public void OnApplicationMessage(FixSession session, in InboundMessage message)
     {
         FixMessage parsed = _message;
@@ -33,6 +37,7 @@ internal sealed partial class ConnectionHandler
         }
 
         int owner = Bound?.OwnerId ?? -1;
+        bool withinLimit = parsed.MsgTypeKind == FixMsgType.OrderCancelRequest || _throttle.TryTake(_received.MonotonicNanos);
 
         // Mapped straight into the next pending slot (a Command is ~100 bytes; no copy to hand it on). The slot only
         // counts as pending once the mapping succeeded; a rejected command is read from it for the reply.
@@ -55,13 +60,24 @@ internal sealed partial class ConnectionHandler
             case FixMsgType.OrderMassCancelRequest:
                 result = OrderMassCancelRequestReader.Read(parsed, _s.Instruments, owner, _received.UtcNanos, out command);
                 break;
-            case FixMsgType.MarketDataRequest:
+            case FixMsgType.MarketDataRequest when withinLimit:
                 OnMarketDataRequest(session, message, parsed, owner);
+                return;
+            case FixMsgType.MarketDataRequest:
+                NoteThrottled();
+                SendMarketDataReject(session, parsed.GetSpan(FixTags.MDReqID), MarketDataRejectReason.InsufficientBandwidth, RejectTexts.For(RejectReason.Throttled));
                 return;
             default:
                 // InboundMessages classifies only D/F/G/H/q/V as Application.
                 session.Reject(message, SessionRejectReason.InvalidMsgType, FixTags.MsgType, default);
                 return;
+        }
+
+        if (!withinLimit && result.Outcome != MappingOutcome.SessionReject)
+        {
+            // Mapped all the same: the refusal echoes the request's fields (ClOrdID, symbol), as any business reject does.
+            NoteThrottled();
+            result = MappingResult.Business(FixTags.MsgType, RejectReason.Throttled);
         }
 
         switch (result.Outcome)
@@ -81,6 +97,16 @@ internal sealed partial class ConnectionHandler
             default:
                 SendOrderReject(session, command, result.Reason, parsed.GetSpan(FixTags.Symbol), default, MassCancelRequestTypeOf(parsed));
                 break;
+        }
+    }
+
+    /// <summary>Logs the first refusal past the limit of a logon, then every thousandth, so a flood does not flood the log.</summary>
+    private void NoteThrottled()
+    {
+        if (_throttledCount++ % 1000 == 0)
+        {
+            IFixConnection connection = Transport.Connection;
+            _s.Log.Warn($"connection {connection.Id} ({connection.RemoteEndPoint}): over its limit of {_throttle.PerSecond} application messages per second, refused; {_throttledCount} so far");
         }
     }
 

@@ -371,6 +371,7 @@ internal sealed partial class ConnectionHandler : ISessionApplication, IFixConne
                     gs.Transport = Transport;
                     gs.SlowConsumerHandled = false;
                     _login = ++gs.Logins;
+                    _throttle = new MessageThrottle(gs.Session.Config.MaxApplicationMessagesPerSecond);
                 }
                 else if (routing is not LogonRouting.Refused)
                 {

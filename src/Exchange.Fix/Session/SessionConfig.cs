@@ -66,6 +66,15 @@ public sealed class SessionConfig
     public bool PreFaultMemoryStore { get; init; }
 
     /// <summary>
+    /// Most application messages (D, G, H, q, V) a logon may send per second; 0 for no limit. A logon may send a
+    /// second's allowance at once after a quiet second, then one message per 1/limit of a second. A message past the
+    /// limit is refused as that message type is refused (an ExecutionReport or OrderCancelReject with reason 99, an
+    /// OrderMassCancelReport 531=0, a MarketDataRequestReject 281=2), with Text saying so. OrderCancelRequests (F) are
+    /// never refused and do not count: taking an order out only lowers the client's risk, and costs the matcher one lookup.
+    /// </summary>
+    public int MaxApplicationMessagesPerSecond { get; init; }
+
+    /// <summary>
     /// Cancel on disconnect: when a logon of this session ends, however it ends (Logout either way, a session rule,
     /// a heartbeat timeout, the connection dropping, a slow consumer cut off), the venue cancels every order the session
     /// has resting, GoodTillCancel ones included. The client learns of each cancel from the reports it gets after its

@@ -166,6 +166,12 @@ public sealed class SessionOptions
     public int MemoryStoreMegabytes { get; set; } = 64;
 
     /// <summary>
+    /// Most application messages (D, G, H, q, V) a logon may send per second (a quiet second's allowance at once, then
+    /// one per 1/limit of a second); past it each is refused with Text saying so. Cancels (F) never count. 0: no limit.
+    /// </summary>
+    public int MaxApplicationMessagesPerSecond { get; set; }
+
+    /// <summary>
     /// Cancel on disconnect: when a logon of this session ends, however it ends, every order it has resting is canceled
     /// (GoodTillCancel ones too); a new Logon is refused until that cancel is in the ring. Off by default.
     /// </summary>

@@ -86,6 +86,7 @@ public static class VenueOptionsValidator
             Range(errors, $"{key}:HeartBtInt", s.HeartBtInt, 1, 3600);
             OneOf(errors, $"{key}:StoreFsync", s.StoreFsync, StoreFsyncPolicies);
             Range(errors, $"{key}:MemoryStoreMegabytes", s.MemoryStoreMegabytes, 1, 1024);
+            Range(errors, $"{key}:MaxApplicationMessagesPerSecond", s.MaxApplicationMessagesPerSecond, 0, 100_000_000);
             if (!seen.Add((s.SenderCompId, s.TargetCompId)))
             {
                 errors.Add($"{key}: session {s.SenderCompId}->{s.TargetCompId} is configured twice.");

@@ -51,5 +51,6 @@ internal sealed class FixGatewayFactory(ILoggerFactory loggers, IClock clock) : 
             MemoryStoreBytes = session.MemoryStoreMegabytes << 20,
             PreFaultMemoryStore = preFault,
             CancelOnDisconnect = session.CancelOnDisconnect,
+            MaxApplicationMessagesPerSecond = session.MaxApplicationMessagesPerSecond,
         };
 }

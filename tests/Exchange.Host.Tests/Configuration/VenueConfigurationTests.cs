@@ -47,6 +47,19 @@ public sealed class VenueConfigurationTests
     }
 
     [Fact]
+    public void Session_options_reach_the_gateway_s_session_configuration_and_are_off_by_default()
+    {
+        VenueOptions options = VenueConfiguration.Bind(Build(
+            null, "--Venue:Sessions:1:CancelOnDisconnect=true", "--Venue:Sessions:1:MaxApplicationMessagesPerSecond=5000"));
+
+        Exchange.Fix.Session.SessionConfig plain = Exchange.Host.Venue.FixGatewayFactory.ToSessionConfig(options.Sessions[0], preFault: false);
+        Exchange.Fix.Session.SessionConfig set = Exchange.Host.Venue.FixGatewayFactory.ToSessionConfig(options.Sessions[1], preFault: false);
+
+        Assert.Equal((false, 0), (plain.CancelOnDisconnect, plain.MaxApplicationMessagesPerSecond));
+        Assert.Equal((true, 5000), (set.CancelOnDisconnect, set.MaxApplicationMessagesPerSecond));
+    }
+
+    [Fact]
     public void A_settings_file_replaces_the_defaults_instead_of_merging_lists()
     {
         string file = Path.Combine(Path.GetTempPath(), $"venue-{Guid.NewGuid():N}.json");
@@ -76,6 +89,7 @@ public sealed class VenueConfigurationTests
     [InlineData("--Venue:Pipeline:InboundRingSize=1000", "Venue:Pipeline:InboundRingSize: 1000 must be a power of two, at least 64.")]
     [InlineData("--Venue:Pipeline:MaxClOrdIdsPerDay=100", "Venue:Pipeline:MaxClOrdIdsPerDay: 100 is out of range [1024, 134217728].")]
     [InlineData("--Venue:Sessions:2:MemoryStoreMegabytes=0", "Venue:Sessions:2:MemoryStoreMegabytes: 0 is out of range [1, 1024].")]
+    [InlineData("--Venue:Sessions:0:MaxApplicationMessagesPerSecond=-1", "Venue:Sessions:0:MaxApplicationMessagesPerSecond: -1 is out of range [0, 100000000].")]
     [InlineData("--Venue:Listen:Address=localhost:1", "Venue:Listen:Address: 'localhost:1' is not an IP address.")]
     [InlineData("--Venue:Instruments:0:TickSize=0.00001", "Venue:Instruments:0:TickSize: '0.00001' needs more than PriceDecimals=4 decimal places.")]
     [InlineData("--Venue:Instruments:0:MinPrice=3000", "Venue:Instruments:0: MinPrice 3000 is above MaxPrice 2000.")]
