@@ -27,10 +27,18 @@ public sealed partial class FixGateway
             Side = Side.None,
             Timestamp = _services.Clock.UtcNowNanos,
         };
-        bool published = _services.Publisher.TryPublish(command);
-        lock (gs.Lock)
+        bool published;
+        try
         {
-            gs.CancelOnDisconnectPending = false;
+            published = _services.Publisher.TryPublish(command);
+        }
+        finally
+        {
+            // Cleared whatever happened: left set, the session could never log on again.
+            lock (gs.Lock)
+            {
+                gs.CancelOnDisconnectPending = false;
+            }
         }
 
         SessionConfig config = gs.Session.Config;
