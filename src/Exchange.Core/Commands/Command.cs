@@ -9,9 +9,9 @@ namespace Exchange.Core.Commands;
 /// <remarks>
 /// Field use by <see cref="Type"/>:
 /// NewOrder: Instrument, Owner, ClOrdId, Side, OrderType, TimeInForce, Price (ignored for market), Quantity,
-/// PossibleResend.
+/// PossibleResend, SelfTradePrevention.
 /// Cancel: Instrument, Owner, ClOrdId (of this request), OrigClOrdId (the order to cancel), Side.
-/// Replace: as Cancel plus the new Price and Quantity. OrderType and TimeInForce, when set (non-zero), must equal the
+/// Replace: as Cancel plus the new Price, Quantity and SelfTradePrevention. OrderType and TimeInForce, when set (non-zero), must equal the
 /// order's own: a replace cannot change them, and one that tries is refused rather than half applied. Zero means the
 /// request did not say (TimeInForce is optional in FIX), as in journals written before the check.
 /// NewTradingDay: Timestamp only (when the venue started the day; the expiry reports' TransactTime).
@@ -38,6 +38,13 @@ public struct Command
     /// </summary>
     /// <remarks>A byte in what was padding after the four one-byte fields: the command's size does not change.</remarks>
     public bool PossibleResend;
+
+    /// <summary>
+    /// NewOrder and Replace: what the order does when it would trade with a resting order of the same owner (the
+    /// owner's session setting when the gateway mapped it). In the command, so the journal replays the same trades
+    /// whatever the configuration is at the next start. Another byte of what was padding.
+    /// </summary>
+    public SelfTradePrevention SelfTradePrevention;
 
     /// <summary>Dense instrument id (<see cref="Instrument.Id"/>).</summary>
     public int InstrumentId;

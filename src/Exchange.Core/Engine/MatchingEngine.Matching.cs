@@ -12,19 +12,26 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
     /// Trades the taker in <paramref name="slot"/> against <paramref name="opposite"/> from the best level while it
     /// crosses <paramref name="limit"/> and has quantity left. Each trade prices at the resting level and yields two Trade
     /// events (taker, then maker) with one trade id. Fully filled makers leave the book and the client-id index.
+    /// A maker of the taker's own owner is handled by the command's <see cref="SelfTradePrevention"/> instead of traded.
     /// </summary>
-    private void Match(int slot, ref TLevelIndex opposite, long limit, in Command command)
+    /// <returns>True when self-trade prevention stopped the taker: its remainder must be cancelled, not rested.</returns>
+    private bool Match(int slot, ref TLevelIndex opposite, long limit, in Command command)
     {
         ref OrderSlot taker = ref _orders[slot];
         bool takerIsBuy = taker.Side == Side.Buy;
         OrderListLinks[] links = _orders.Links;
         PriceLevel<TOrderList>[] levels = _levels.Levels;
 
-        while (taker.LeavesQuantity > 0 && opposite.TryGetBest(out long price, out int level))
+        // No owner id is negative: without prevention the check below never holds, one compare per maker.
+        SelfTradePrevention prevention = command.SelfTradePrevention;
+        int selfOwner = prevention == SelfTradePrevention.None ? -1 : taker.OwnerId;
+        bool stopped = false;
+
+        while (!stopped && taker.LeavesQuantity > 0 && opposite.TryGetBest(out long price, out int level))
         {
             if (!OrderValidation.Crosses(takerIsBuy, limit, price))
             {
-                return;
+                return false;
             }
 
             ref PriceLevel<TOrderList> priceLevel = ref levels[level];
@@ -37,6 +44,22 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
                 }
 
                 ref OrderSlot maker = ref _orders[makerSlot];
+                if (maker.OwnerId == selfOwner)
+                {
+                    if (prevention != SelfTradePrevention.CancelIncoming)
+                    {
+                        CancelSelfTradeMaker(ref priceLevel, makerSlot, in command);
+                    }
+
+                    if (prevention != SelfTradePrevention.CancelResting)
+                    {
+                        stopped = true;
+                        break;
+                    }
+
+                    continue;
+                }
+
                 long quantity = Math.Min(taker.LeavesQuantity, maker.LeavesQuantity);
                 Fill(ref taker, price, quantity);
                 Fill(ref maker, price, quantity);
@@ -65,6 +88,35 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
                 _levels.Release(level);
             }
         }
+
+        return stopped;
+    }
+
+    /// <summary>Takes out a resting order its own owner's incoming order met, reported as cancelled by self-trade prevention.</summary>
+    private void CancelSelfTradeMaker(ref PriceLevel<TOrderList> priceLevel, int makerSlot, in Command command)
+    {
+        ref OrderSlot maker = ref _orders[makerSlot];
+        CountResting(ref maker, -1);
+        priceLevel.Orders.Remove(_orders.Links, makerSlot);
+        priceLevel.TotalQuantity -= maker.LeavesQuantity;
+        UnindexLive(ref maker, makerSlot);
+        maker.LeavesQuantity = 0;
+        Emit(EventType.Cancelled, in command, ref maker).CancelReason = CancelReason.SelfTradePrevention;
+        if (_carriedLiveOrders != 0)
+        {
+            SettleCarried(ref maker);
+        }
+
+        ReleaseEnded(makerSlot, CancelReason.SelfTradePrevention);
+    }
+
+    /// <summary>Cancels what is left of a taker that self-trade prevention stopped (it never rests); the order is done.</summary>
+    private void CancelSelfTradeTaker(int slot, in Command command)
+    {
+        ref OrderSlot taker = ref _orders[slot];
+        taker.LeavesQuantity = 0;
+        Emit(EventType.Cancelled, in command, ref taker).CancelReason = CancelReason.SelfTradePrevention;
+        ReleaseEnded(slot, CancelReason.SelfTradePrevention);
     }
 
     private static void Fill(ref OrderSlot order, long price, long quantity)
@@ -116,12 +168,26 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
         }
     }
 
-    /// <summary>FOK pre-check: does <paramref name="opposite"/> hold at least <paramref name="quantity"/> within the limit?</summary>
-    private bool CanFillCompletely(ref TLevelIndex opposite, bool takerIsBuy, long limit, long quantity)
+    /// <summary>
+    /// FOK pre-check: does <paramref name="opposite"/> hold at least <paramref name="quantity"/> within the limit that
+    /// the order would trade with? With self-trade prevention the owner's own orders are not counted, and under
+    /// <see cref="SelfTradePrevention.CancelIncoming"/> or <see cref="SelfTradePrevention.CancelBoth"/> nothing
+    /// behind the first of them is either, since matching would stop there: the order then fills completely or is
+    /// killed before anything happens, as without prevention.
+    /// </summary>
+    private bool CanFillCompletely(ref TLevelIndex opposite, bool takerIsBuy, long limit, long quantity, in Command command)
     {
-        var visitor = new FillableVisitor(_levels.Levels, takerIsBuy, limit, quantity);
-        opposite.VisitFromBest(ref visitor);
-        return visitor.Available >= quantity;
+        if (command.SelfTradePrevention == SelfTradePrevention.None)
+        {
+            var visitor = new FillableVisitor(_levels.Levels, takerIsBuy, limit, quantity);
+            opposite.VisitFromBest(ref visitor);
+            return visitor.Available >= quantity;
+        }
+
+        var orders = new FillableByOthersVisitor(
+            this, takerIsBuy, limit, quantity, command.OwnerId, command.SelfTradePrevention != SelfTradePrevention.CancelResting);
+        opposite.VisitFromBest(ref orders);
+        return orders.Available >= quantity;
     }
 
     private struct FillableVisitor(PriceLevel<TOrderList>[] levels, bool takerIsBuy, long limit, long needed) : ILevelVisitor
@@ -137,6 +203,45 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
 
             Available += levels[level].TotalQuantity;
             return Available < needed;
+        }
+    }
+
+    /// <summary>The FOK check order by order, leaving out <paramref name="owner"/>'s orders (and, if it says so, stopping at the first).</summary>
+    private struct FillableByOthersVisitor(
+        MatchingEngine<TOrderList, TLevelIndex> engine, bool takerIsBuy, long limit, long needed, int owner, bool stopAtOwn) : ILevelVisitor
+    {
+        public long Available;
+
+        public bool Visit(long price, int level)
+        {
+            if (!OrderValidation.Crosses(takerIsBuy, limit, price))
+            {
+                return false;
+            }
+
+            OrderListLinks[] links = engine._orders.Links;
+            ref PriceLevel<TOrderList> priceLevel = ref engine._levels.Levels[level];
+            for (int slot = priceLevel.Orders.First(links); slot >= 0; slot = priceLevel.Orders.Next(links, slot))
+            {
+                ref OrderSlot order = ref engine._orders[slot];
+                if (order.OwnerId == owner)
+                {
+                    if (stopAtOwn)
+                    {
+                        return false;
+                    }
+
+                    continue;
+                }
+
+                Available += order.LeavesQuantity;
+                if (Available >= needed)
+                {
+                    return false;
+                }
+            }
+
+            return true;
         }
     }
 }

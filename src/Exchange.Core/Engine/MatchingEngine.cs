@@ -183,7 +183,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         bool isMarket = command.OrderType == OrderType.Market;
         long limit = OrderValidation.EffectiveLimit(isBuy, command.OrderType, command.Price);
         if (command.TimeInForce == TimeInForce.FillOrKill &&
-            !CanFillCompletely(ref isBuy ? ref book.Asks : ref book.Bids, isBuy, limit, command.Quantity))
+            !CanFillCompletely(ref isBuy ? ref book.Asks : ref book.Bids, isBuy, limit, command.Quantity, in command))
         {
             ref EngineEvent killed = ref Refuse(in command, RejectReason.None);
             killed.Type = EventType.Cancelled;
@@ -208,11 +208,15 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         book.Version++;
 
         Emit(EventType.Accepted, in command, ref order);
-        Match(slot, ref isBuy ? ref book.Asks : ref book.Bids, limit, in command);
+        bool stopped = Match(slot, ref isBuy ? ref book.Asks : ref book.Bids, limit, in command);
 
         if (order.LeavesQuantity == 0)
         {
             ReleaseEnded(slot, CancelReason.None);
+        }
+        else if (stopped)
+        {
+            CancelSelfTradeTaker(slot, in command);
         }
         else if (isMarket || command.TimeInForce == TimeInForce.ImmediateOrCancel)
         {
@@ -464,10 +468,14 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         order.ClOrdId = command.ClOrdId;
         order.ClOrdIdHash = newClOrdIdHash;
         EmitReplaced(in command, ref order, origClOrdId);
-        Match(slot, ref isBuy ? ref book.Asks : ref book.Bids, order.Price, in command);
+        bool stopped = Match(slot, ref isBuy ? ref book.Asks : ref book.Bids, order.Price, in command);
         if (order.LeavesQuantity == 0)
         {
             ReleaseEnded(slot, CancelReason.None);
+        }
+        else if (stopped)
+        {
+            CancelSelfTradeTaker(slot, in command);
         }
         else
         {

@@ -31,4 +31,10 @@ public enum CancelReason : byte
 
     /// <summary>The owner's session ended and it cancels on disconnect (<see cref="Commands.CommandType.CancelOnDisconnect"/>).</summary>
     SessionDisconnected = 8,
+
+    /// <summary>
+    /// Self-trade prevention (<see cref="Domain.SelfTradePrevention"/>): a resting order the same owner's incoming order
+    /// would have traded with, or the incoming order's remainder.
+    /// </summary>
+    SelfTradePrevention = 9,
 }

@@ -22,6 +22,9 @@ internal sealed partial class ConnectionHandler
     /// </summary>
     private const int MaxEchoedSymbolLength = 64;
 
+    /// <summary>The bound session's <see cref="SessionConfig.SelfTradePrevention"/>, which its orders and replaces carry.</summary>
+    private SelfTradePrevention _selfTradePrevention;
+
     /// <summary>The logon's limit of application messages per second (<see cref="SessionConfig.MaxApplicationMessagesPerSecond"/>).</summary>
     private MessageThrottle _throttle;
     private long _throttledCount;
@@ -47,12 +50,14 @@ internal sealed partial class ConnectionHandler
         {
             case FixMsgType.NewOrderSingle:
                 result = NewOrderSingleReader.Read(parsed, _s.Instruments, owner, _received.UtcNanos, out command);
+                command.SelfTradePrevention = _selfTradePrevention;
                 break;
             case FixMsgType.OrderCancelRequest:
                 result = OrderCancelRequestReader.Read(parsed, _s.Instruments, owner, _received.UtcNanos, out command);
                 break;
             case FixMsgType.OrderCancelReplaceRequest:
                 result = OrderCancelReplaceRequestReader.Read(parsed, _s.Instruments, owner, _received.UtcNanos, out command);
+                command.SelfTradePrevention = _selfTradePrevention;
                 break;
             case FixMsgType.OrderStatusRequest:
                 result = OrderStatusRequestReader.Read(parsed, _s.Instruments, owner, _received.UtcNanos, out command);

@@ -372,6 +372,7 @@ internal sealed partial class ConnectionHandler : ISessionApplication, IFixConne
                     gs.SlowConsumerHandled = false;
                     _login = ++gs.Logins;
                     _throttle = new MessageThrottle(gs.Session.Config.MaxApplicationMessagesPerSecond);
+                    _selfTradePrevention = gs.Session.Config.SelfTradePrevention;
                 }
                 else if (routing is not LogonRouting.Refused)
                 {

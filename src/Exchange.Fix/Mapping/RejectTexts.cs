@@ -71,6 +71,7 @@ public static class RejectTexts
         CancelReason.FillOrKillUnfillable => "Fill-or-kill order could not be filled completely: killed"u8,
         CancelReason.MassCancel => "Canceled by an order mass cancel request"u8,
         CancelReason.SessionDisconnected => "Canceled on disconnect: the session ended"u8,
+        CancelReason.SelfTradePrevention => "Canceled by self-trade prevention: it would have traded with an order of the same session"u8,
         _ => "Canceled"u8,
     };
 }

@@ -75,6 +75,13 @@ public sealed class SessionConfig
     public int MaxApplicationMessagesPerSecond { get; init; }
 
     /// <summary>
+    /// What this session's new orders and replaces do when they would trade with one of its own resting orders
+    /// (<see cref="Core.Domain.SelfTradePrevention"/>): nothing (they trade, the default), cancel themselves, cancel the
+    /// resting order, or both. Set on each command, so the journal replays what the setting was.
+    /// </summary>
+    public Core.Domain.SelfTradePrevention SelfTradePrevention { get; init; }
+
+    /// <summary>
     /// Cancel on disconnect: when a logon of this session ends, however it ends (Logout either way, a session rule,
     /// a heartbeat timeout, the connection dropping, a slow consumer cut off), the venue cancels every order the session
     /// has resting, GoodTillCancel ones included. The client learns of each cancel from the reports it gets after its

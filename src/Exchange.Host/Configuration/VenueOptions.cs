@@ -172,6 +172,12 @@ public sealed class SessionOptions
     public int MaxApplicationMessagesPerSecond { get; set; }
 
     /// <summary>
+    /// What the session's orders do when they would trade with its own resting orders: None (they trade),
+    /// CancelIncoming, CancelResting or CancelBoth.
+    /// </summary>
+    public string SelfTradePrevention { get; set; } = "None";
+
+    /// <summary>
     /// Cancel on disconnect: when a logon of this session ends, however it ends, every order it has resting is canceled
     /// (GoodTillCancel ones too); a new Logon is refused until that cancel is in the ring. Off by default.
     /// </summary>

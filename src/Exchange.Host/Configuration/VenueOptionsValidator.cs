@@ -15,6 +15,7 @@ public static class VenueOptionsValidator
     public static readonly IReadOnlyList<string> PipelineModes = Enum.GetNames<Pipeline.PipelineMode>();
     public static readonly IReadOnlyList<string> JournalFsyncPolicies = Enum.GetNames<Journal.FsyncPolicy>();
     public static readonly IReadOnlyList<string> StoreFsyncPolicies = Enum.GetNames<Exchange.Fix.Session.FsyncPolicy>();
+    public static readonly IReadOnlyList<string> SelfTradePreventions = Enum.GetNames<Exchange.Core.Domain.SelfTradePrevention>();
 
     public static IReadOnlyList<string> Validate(VenueOptions options)
     {
@@ -85,6 +86,7 @@ public static class VenueOptionsValidator
             CompId(errors, $"{key}:TargetCompId", s.TargetCompId);
             Range(errors, $"{key}:HeartBtInt", s.HeartBtInt, 1, 3600);
             OneOf(errors, $"{key}:StoreFsync", s.StoreFsync, StoreFsyncPolicies);
+            OneOf(errors, $"{key}:SelfTradePrevention", s.SelfTradePrevention, SelfTradePreventions);
             Range(errors, $"{key}:MemoryStoreMegabytes", s.MemoryStoreMegabytes, 1, 1024);
             Range(errors, $"{key}:MaxApplicationMessagesPerSecond", s.MaxApplicationMessagesPerSecond, 0, 100_000_000);
             if (!seen.Add((s.SenderCompId, s.TargetCompId)))

@@ -31,7 +31,9 @@ namespace Exchange.Host.Journal;
 /// (<see cref="CarriedIdsVersion"/>); any other is read and marked version 6. Version 7 marks the
 /// <see cref="CommandType.CancelOnDisconnect"/> command, which an older build would answer with an unknown-command
 /// reject; an older journal holds none, so it is read and marked version 7 (the version 3-5 rule above still applies).
-/// The version is bumped whenever the engine's rules change what a journalled command does.
+/// The version is bumped whenever the engine's rules change what a journalled command does; a change of the
+/// <see cref="Command"/> layout (such as the self-trade prevention byte new orders and replaces carry since version 7)
+/// is refused by the layout fingerprint instead, whatever the version.
 /// Record: sequence (8), the <see cref="Command"/> bytes as laid out in memory (payload size), CRC-32 of sequence and
 /// payload (4), zero padding to a multiple of 8. A record is valid only when complete and its CRC matches; what a
 /// slot that is not valid means (the clean end, a torn tail or corruption) is <see cref="JournalTail"/>'s rule.

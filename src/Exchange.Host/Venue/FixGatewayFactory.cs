@@ -52,5 +52,6 @@ internal sealed class FixGatewayFactory(ILoggerFactory loggers, IClock clock) : 
             PreFaultMemoryStore = preFault,
             CancelOnDisconnect = session.CancelOnDisconnect,
             MaxApplicationMessagesPerSecond = session.MaxApplicationMessagesPerSecond,
+            SelfTradePrevention = Enum.Parse<Core.Domain.SelfTradePrevention>(session.SelfTradePrevention, ignoreCase: true),
         };
 }

@@ -87,6 +87,7 @@ public class DifferentialTests
             "OrderStatus src=StatusRequest rej=None", "OrderStatus src=StatusRequest rej=UnknownOrder", "OrderStatus src=NewOrder rej=None",
             "MassCancelReport src=MassCancel rej=None", "Cancelled src=MassCancel rej=None can=MassCancel",
             "Cancelled src=CancelOnDisconnect rej=None can=SessionDisconnected",
+            "Cancelled src=NewOrder rej=None can=SelfTradePrevention", "Cancelled src=Replace rej=None can=SelfTradePrevention",
             "CancelRejected src=Cancel rej=UnsupportedOrderInstruction", "CancelRejected src=Replace rej=PriceMissing",
         })
         {

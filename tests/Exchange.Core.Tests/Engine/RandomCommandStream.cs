@@ -12,8 +12,9 @@ namespace Exchange.Core.Tests.Engine;
 /// same owner, for new orders), new orders resent as possible resends (an exact copy of a recent one, its order live
 /// or not, and now and then a fresh order flagged as one), invalid fields, order status requests (of recent ids, some
 /// on the wrong side or instrument or of another owner), now and then a mass cancel (one owner's orders on one
-/// instrument or all, one side or both), and now and then a new trading day (which expires the Day
-/// orders). Same seed, same stream.
+/// instrument or all, one side or both), now and then a cancel on disconnect, and now and then a new trading day
+/// (which expires the Day orders). Each owner's new orders and replaces carry that owner's self-trade prevention, as
+/// a session's do: owner 0 none, 1 cancel incoming, 2 cancel resting, 3 cancel both. Same seed, same stream.
 /// </summary>
 public sealed class RandomCommandStream(int seed, int instrumentCount = 3, int ownerCount = 4)
 {
@@ -105,6 +106,7 @@ public sealed class RandomCommandStream(int seed, int instrumentCount = 3, int o
 
         // An order flagged as a possible resend that never arrived before is entered like any other.
         command.PossibleResend = _random.Next(100) < 2;
+        command.SelfTradePrevention = SelfTradePreventionOf(owner);
         _issued.Add((instrument, owner, id, side, price));
         _everyId.Add((owner, id));
         _newOrders.Add(command);
@@ -139,6 +141,7 @@ public sealed class RandomCommandStream(int seed, int instrumentCount = 3, int o
         long quantity = lot * _random.Next(0, 14);
         _issued.Add((instrument, owner, requestId, side, price));
         Command replace = Commands.Replace(instrument, owner, requestId, target.Id, side, price, quantity);
+        replace.SelfTradePrevention = SelfTradePreventionOf(owner);
 
         // Mostly unsaid (0), as FIX allows for TimeInForce; sometimes said, the order's own or another.
         replace.TimeInForce = _replaceTerms.Next(100) switch
@@ -178,6 +181,9 @@ public sealed class RandomCommandStream(int seed, int instrumentCount = 3, int o
 
         return command;
     }
+
+    /// <summary>The owner's session setting (drawn from nothing, so the stream's other commands stay as they were).</summary>
+    private static SelfTradePrevention SelfTradePreventionOf(int owner) => (SelfTradePrevention)(owner % 4);
 
     private Command MassCancel() => new()
     {

@@ -90,9 +90,15 @@ public sealed class ReferenceBook : IMatchingEngine
         };
         _usedToday.Add((c.OwnerId, c.ClOrdId), order);
         Add(EventType.Accepted, c, order);
-        MatchAgainstBook(c, order);
+        bool stopped = MatchAgainstBook(c, order);
         if (order.Leaves == 0)
         {
+            return;
+        }
+
+        if (stopped)
+        {
+            CancelRemainder(c, order, CancelReason.SelfTradePrevention);
             return;
         }
 
@@ -271,10 +277,19 @@ public sealed class ReferenceBook : IMatchingEngine
         if (RestingOrderCount >= _maxOrders) return RejectReason.CapacityExceeded;
         if (c.TimeInForce == TimeInForce.FillOrKill)
         {
-            long available = Opposite(c.InstrumentId, c.Side)
-                .Where(o => Crosses(c.Side, c.OrderType, c.Price, o.Price))
-                .Sum(o => o.Leaves);
-            if (available < c.Quantity) return RejectReason.FillOrKillNotFillable;
+            // What it would trade with: not its owner's orders under self-trade prevention, nor, when prevention
+            // stops the incoming order, anything behind the first of them.
+            IEnumerable<Order> crossing = Opposite(c.InstrumentId, c.Side).Where(o => Crosses(c.Side, c.OrderType, c.Price, o.Price));
+            if (c.SelfTradePrevention is SelfTradePrevention.CancelIncoming or SelfTradePrevention.CancelBoth)
+            {
+                crossing = crossing.TakeWhile(o => o.Owner != c.OwnerId);
+            }
+            else if (c.SelfTradePrevention == SelfTradePrevention.CancelResting)
+            {
+                crossing = crossing.Where(o => o.Owner != c.OwnerId);
+            }
+
+            if (crossing.Sum(o => o.Leaves) < c.Quantity) return RejectReason.FillOrKillNotFillable;
         }
 
         return RejectReason.None;
@@ -397,8 +412,12 @@ public sealed class ReferenceBook : IMatchingEngine
         SetLast(replaced);
         if (!keepsPriority)
         {
-            MatchAgainstBook(c, order);
-            if (order.Leaves > 0)
+            bool stopped = MatchAgainstBook(c, order);
+            if (order.Leaves > 0 && stopped)
+            {
+                CancelRemainder(c, order, CancelReason.SelfTradePrevention);
+            }
+            else if (order.Leaves > 0)
             {
                 Insert(order);
             }
@@ -439,13 +458,33 @@ public sealed class ReferenceBook : IMatchingEngine
         }
     }
 
-    /// <summary>The taker trades with the best opposite order while prices cross; each trade at the resting price.</summary>
-    private void MatchAgainstBook(Command c, Order taker)
+    /// <summary>
+    /// The taker trades with the best opposite order while prices cross; each trade at the resting price. An order of
+    /// the taker's owner is, under the command's self-trade prevention, cancelled, or stops the taker (true), or both.
+    /// </summary>
+    private bool MatchAgainstBook(Command c, Order taker)
     {
         List<Order> opposite = Opposite(taker.Instrument, taker.Side);
         while (taker.Leaves > 0 && opposite.Count > 0 && Crosses(taker.Side, taker.Type, taker.Price, opposite[0].Price))
         {
             Order maker = opposite[0];
+            if (c.SelfTradePrevention != SelfTradePrevention.None && maker.Owner == taker.Owner)
+            {
+                if (c.SelfTradePrevention != SelfTradePrevention.CancelIncoming)
+                {
+                    opposite.RemoveAt(0);
+                    Settle(maker);
+                    CancelRemainder(c, maker, CancelReason.SelfTradePrevention);
+                }
+
+                if (c.SelfTradePrevention != SelfTradePrevention.CancelResting)
+                {
+                    return true;
+                }
+
+                continue;
+            }
+
             long quantity = Math.Min(taker.Leaves, maker.Leaves);
             long price = maker.Price;
             long tradeId = ++_lastTradeId;
@@ -471,6 +510,18 @@ public sealed class ReferenceBook : IMatchingEngine
                 Settle(maker);
             }
         }
+
+        return false;
+    }
+
+    /// <summary>An order (out of the book, or never in it) ends cancelled for <paramref name="reason"/> with what it has left.</summary>
+    private void CancelRemainder(Command c, Order order, CancelReason reason)
+    {
+        order.Leaves = 0;
+        order.EndReason = reason;
+        EngineEvent e = Add(EventType.Cancelled, c, order);
+        e.CancelReason = reason;
+        SetLast(e);
     }
 
     private static bool Crosses(Side takerSide, OrderType takerType, long takerPrice, long restingPrice) =>

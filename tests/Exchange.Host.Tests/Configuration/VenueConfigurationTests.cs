@@ -50,13 +50,14 @@ public sealed class VenueConfigurationTests
     public void Session_options_reach_the_gateway_s_session_configuration_and_are_off_by_default()
     {
         VenueOptions options = VenueConfiguration.Bind(Build(
-            null, "--Venue:Sessions:1:CancelOnDisconnect=true", "--Venue:Sessions:1:MaxApplicationMessagesPerSecond=5000"));
+            null, "--Venue:Sessions:1:CancelOnDisconnect=true", "--Venue:Sessions:1:MaxApplicationMessagesPerSecond=5000",
+            "--Venue:Sessions:1:SelfTradePrevention=CancelResting"));
 
         Exchange.Fix.Session.SessionConfig plain = Exchange.Host.Venue.FixGatewayFactory.ToSessionConfig(options.Sessions[0], preFault: false);
         Exchange.Fix.Session.SessionConfig set = Exchange.Host.Venue.FixGatewayFactory.ToSessionConfig(options.Sessions[1], preFault: false);
 
-        Assert.Equal((false, 0), (plain.CancelOnDisconnect, plain.MaxApplicationMessagesPerSecond));
-        Assert.Equal((true, 5000), (set.CancelOnDisconnect, set.MaxApplicationMessagesPerSecond));
+        Assert.Equal((false, 0, Exchange.Core.Domain.SelfTradePrevention.None), (plain.CancelOnDisconnect, plain.MaxApplicationMessagesPerSecond, plain.SelfTradePrevention));
+        Assert.Equal((true, 5000, Exchange.Core.Domain.SelfTradePrevention.CancelResting), (set.CancelOnDisconnect, set.MaxApplicationMessagesPerSecond, set.SelfTradePrevention));
     }
 
     [Fact]
@@ -90,6 +91,7 @@ public sealed class VenueConfigurationTests
     [InlineData("--Venue:Pipeline:MaxClOrdIdsPerDay=100", "Venue:Pipeline:MaxClOrdIdsPerDay: 100 is out of range [1024, 134217728].")]
     [InlineData("--Venue:Sessions:2:MemoryStoreMegabytes=0", "Venue:Sessions:2:MemoryStoreMegabytes: 0 is out of range [1, 1024].")]
     [InlineData("--Venue:Sessions:0:MaxApplicationMessagesPerSecond=-1", "Venue:Sessions:0:MaxApplicationMessagesPerSecond: -1 is out of range [0, 100000000].")]
+    [InlineData("--Venue:Sessions:0:SelfTradePrevention=Never", "Venue:Sessions:0:SelfTradePrevention: 'Never' is not allowed. Allowed values: None, CancelIncoming, CancelResting, CancelBoth.")]
     [InlineData("--Venue:Listen:Address=localhost:1", "Venue:Listen:Address: 'localhost:1' is not an IP address.")]
     [InlineData("--Venue:Instruments:0:TickSize=0.00001", "Venue:Instruments:0:TickSize: '0.00001' needs more than PriceDecimals=4 decimal places.")]
     [InlineData("--Venue:Instruments:0:MinPrice=3000", "Venue:Instruments:0: MinPrice 3000 is above MaxPrice 2000.")]

@@ -168,24 +168,25 @@ public class JournalTests
         Assert.Throws<JournalRefusedException>(() => JournalWriter.Open(temp.Path, new JournalOptions(), JournalTestData.Configuration, out _));
     }
 
-    [Fact]
-    public void JournalWrittenBeforeCommandsCarriedPossibleResend_IsRefusedNamingTheLayout()
+    [Theory]
+    [InlineData(0x44811AF2u)] // before Command.PossibleResend
+    [InlineData(0x8ED26B3Bu)] // before Command.SelfTradePrevention
+    public void JournalWrittenWithAnOlderCommandLayoutOfTheSameSize_IsRefusedNamingTheLayout(uint olderLayout)
     {
-        // 0x44811AF2 is the Command layout before PossibleResend took a byte of its padding: the same sizes, so only
-        // the layout fingerprint tells the two apart. Replaying such records now would read InstrumentId from the wrong
-        // bytes; the journal must be refused instead.
-        const uint layoutBeforePossibleResend = 0x44811AF2;
-        Assert.NotEqual(layoutBeforePossibleResend, JournalFormat.PayloadFingerprint);
+        // Each took a byte of the command's padding: the same sizes, so only the layout fingerprint tells them apart.
+        // Replaying such records now would read fields from the wrong bytes (or padding as an instruction); the
+        // journal must be refused instead.
+        Assert.NotEqual(olderLayout, JournalFormat.PayloadFingerprint);
         using var temp = new TempJournal();
         JournalTestData.Write(temp.Path, 3);
         byte[] bytes = File.ReadAllBytes(temp.Path);
-        System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(bytes.AsSpan(20), layoutBeforePossibleResend);
+        System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(bytes.AsSpan(20), olderLayout);
         System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(bytes.AsSpan(28), Crc32.Compute(bytes.AsSpan(0, 28)));
         File.WriteAllBytes(temp.Path, bytes);
 
         var error = Assert.Throws<JournalRefusedException>(() => JournalWriter.Open(temp.Path, new JournalOptions(), JournalTestData.Configuration, out _));
         Assert.Equal(JournalRefusal.Format, error.Reason);
-        Assert.Contains($"layout 44811AF2); this build uses record {JournalFormat.RecordSize} bytes, command {JournalFormat.PayloadSize} bytes, layout {JournalFormat.PayloadFingerprint:X8}", error.Message, StringComparison.Ordinal);
+        Assert.Contains($"layout {olderLayout:X8}); this build uses record {JournalFormat.RecordSize} bytes, command {JournalFormat.PayloadSize} bytes, layout {JournalFormat.PayloadFingerprint:X8}", error.Message, StringComparison.Ordinal);
     }
 
     [Theory]
