@@ -60,8 +60,8 @@ public enum CommandType : byte
     /// cancels every resting order of <see cref="Command.OwnerId"/>, on every instrument, both sides, GoodTillCancel
     /// ones included, each reported by a Cancelled event (<see cref="Events.CancelReason.SessionDisconnected"/>, the
     /// order's own ClOrdID) in the order of <see cref="MassCancel"/>. Issued by the gateway, not by a FIX message, so
-    /// there is no request to answer: no report comes first. InstrumentId is -1 and Side None, as for a mass cancel of
-    /// everything.
+    /// there is no request to answer: no report comes first. The command's InstrumentId and Side are not read (the
+    /// gateway sets -1 and None, as for a mass cancel of everything).
     /// </summary>
     CancelOnDisconnect = 10,
 }

@@ -33,28 +33,28 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
         ref EngineEvent summary = ref Refuse(in command, RejectReason.None);
         summary.Type = EventType.MassCancelReport;
         summary.AffectedOrders = 0;
-        _events[report].AffectedOrders = CancelOwnerOrders(in command, first, last, CancelReason.MassCancel);
+        _events[report].AffectedOrders = CancelOwnerOrders(in command, first, last, command.Side, CancelReason.MassCancel);
     }
 
     /// <summary>
     /// Cancels every resting order of the command's owner on instruments <paramref name="first"/> to
-    /// <paramref name="last"/>, of the command's side unless it is <see cref="Side.None"/>, each reported under its own
-    /// ClOrdID with <paramref name="reason"/>, instrument by instrument, bids then asks, price then time priority.
+    /// <paramref name="last"/>, of <paramref name="side"/> unless it is <see cref="Side.None"/>, each reported under its
+    /// own ClOrdID with <paramref name="reason"/>, instrument by instrument, bids then asks, price then time priority.
     /// Returns how many it cancelled.
     /// </summary>
-    private int CancelOwnerOrders(in Command command, int first, int last, CancelReason reason)
+    private int CancelOwnerOrders(in Command command, int first, int last, Side side, CancelReason reason)
     {
         var cancel = new OwnerCancel(command, reason);
         for (int instrument = first; instrument <= last; instrument++)
         {
             ref BookSides<TLevelIndex> book = ref _books[instrument];
             int before = cancel.Cancelled;
-            if (command.Side != Side.Sell)
+            if (side != Side.Sell)
             {
                 VisitSide(ref book.Bids, ref cancel);
             }
 
-            if (command.Side != Side.Buy)
+            if (side != Side.Buy)
             {
                 VisitSide(ref book.Asks, ref cancel);
             }

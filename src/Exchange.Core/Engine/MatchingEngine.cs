@@ -157,7 +157,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
                 ProcessMassCancel(in command);
                 break;
             case CommandType.CancelOnDisconnect:
-                CancelOwnerOrders(in command, 0, _books.Length - 1, CancelReason.SessionDisconnected);
+                CancelOwnerOrders(in command, 0, _books.Length - 1, Side.None, CancelReason.SessionDisconnected);
                 break;
             default:
                 EmitRejected(in command, RejectReason.UnknownCommand);

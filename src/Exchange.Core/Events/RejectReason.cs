@@ -55,10 +55,4 @@ public enum RejectReason : byte
 
     /// <summary>A mass cancel of a kind the venue does not carry out (only by symbol, or everything). Set by the gateway.</summary>
     UnsupportedMassCancel = 23,
-
-    /// <summary>
-    /// The session sent more application messages in the last second than its limit allows (a replace past the limit is
-    /// refused with the order's state, which only the engine knows). Set by the gateway.
-    /// </summary>
-    Throttled = 24,
 }

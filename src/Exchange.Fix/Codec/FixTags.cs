@@ -54,6 +54,7 @@ public static class FixTags
     public const int MDEntryType = 269;
     public const int RefTagID = 371;
     public const int RefMsgType = 372;
+    public const int BusinessRejectRefID = 379;
     public const int SessionRejectReason = 373;
     public const int BusinessRejectReason = 380;
     public const int CxlRejResponseTo = 434;

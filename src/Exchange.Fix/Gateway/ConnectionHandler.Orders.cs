@@ -32,15 +32,21 @@ internal sealed partial class ConnectionHandler
     public void OnApplicationMessage(FixSession session, in InboundMessage message)
     {
         FixMessage parsed = _message;
-        if (message.Raw != _message.Raw)
+        bool released = message.Raw != _message.Raw;
+        if (released)
         {
             // Delivered from the session's gap queue (a copy): parse it without disturbing the current frame's view.
             parsed = _replay ??= new FixMessage(_s.Options.MaxMessageSize);
             parsed.Parse(message.Raw);
         }
 
+        if (!_throttle.IsUnlimited && !WithinLimit(parsed, released))
+        {
+            RefuseOverLimit(session, message, parsed);
+            return;
+        }
+
         int owner = Bound?.OwnerId ?? -1;
-        bool withinLimit = parsed.MsgTypeKind == FixMsgType.OrderCancelRequest || _throttle.TryTake(_received.MonotonicNanos);
 
         // Mapped straight into the next pending slot (a Command is ~100 bytes; no copy to hand it on). The slot only
         // counts as pending once the mapping succeeded; a rejected command is read from it for the reply.
@@ -65,24 +71,13 @@ internal sealed partial class ConnectionHandler
             case FixMsgType.OrderMassCancelRequest:
                 result = OrderMassCancelRequestReader.Read(parsed, _s.Instruments, owner, _received.UtcNanos, out command);
                 break;
-            case FixMsgType.MarketDataRequest when withinLimit:
-                OnMarketDataRequest(session, message, parsed, owner);
-                return;
             case FixMsgType.MarketDataRequest:
-                NoteThrottled();
-                SendMarketDataReject(session, parsed.GetSpan(FixTags.MDReqID), MarketDataRejectReason.InsufficientBandwidth, RejectTexts.For(RejectReason.Throttled));
+                OnMarketDataRequest(session, message, parsed, owner);
                 return;
             default:
                 // InboundMessages classifies only D/F/G/H/q/V as Application.
                 session.Reject(message, SessionRejectReason.InvalidMsgType, FixTags.MsgType, default);
                 return;
-        }
-
-        if (!withinLimit && result.Outcome != MappingOutcome.SessionReject)
-        {
-            // Mapped all the same: the refusal echoes the request's fields (ClOrdID, symbol), as any business reject does.
-            NoteThrottled();
-            result = MappingResult.Business(FixTags.MsgType, RejectReason.Throttled);
         }
 
         switch (result.Outcome)
@@ -105,15 +100,49 @@ internal sealed partial class ConnectionHandler
         }
     }
 
-    /// <summary>Logs the first refusal past the limit of a logon, then every thousandth, so a flood does not flood the log.</summary>
-    private void NoteThrottled()
+    /// <summary>
+    /// Counts the message against the logon's limit; false when it is over the limit and must be refused. Messages
+    /// that only take something away (a cancel, a mass cancel, a market-data unsubscribe) are never refused, since
+    /// refusing one would leave the client at risk or streamed, and neither are those the session releases from its
+    /// gap queue (they arrived earlier, while the gap was open); all of them count, so new orders after a flood of them
+    /// wait the longer.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private bool WithinLimit(FixMessage parsed, bool released)
+    {
+        long now = _received.MonotonicNanos;
+        bool takesAway = parsed.MsgTypeKind is FixMsgType.OrderCancelRequest or FixMsgType.OrderMassCancelRequest ||
+            (parsed.MsgTypeKind == FixMsgType.MarketDataRequest &&
+             parsed.ReadChar(FixTags.SubscriptionRequestType, out byte requestType) == FieldStatus.Ok && requestType == (byte)'2');
+        if (takesAway || released)
+        {
+            _throttle.Take(now);
+            return true;
+        }
+
+        return _throttle.TryTake(now);
+    }
+
+    /// <summary>
+    /// A message over the logon's limit is not acted on and not even mapped: a BusinessMessageReject (35=j) says so,
+    /// naming the message by MsgSeqNum, MsgType and its own id (ClOrdID, or MDReqID), so the client knows that
+    /// message did nothing, without the venue claiming anything about an order. The first refusal of a logon is
+    /// logged, then every thousandth, so a flood does not flood the log.
+    /// </summary>
+    private void RefuseOverLimit(FixSession session, in InboundMessage message, FixMessage parsed)
     {
         if (_throttledCount++ % 1000 == 0)
         {
             IFixConnection connection = Transport.Connection;
             _s.Log.Warn($"connection {connection.Id} ({connection.RemoteEndPoint}): over its limit of {_throttle.PerSecond} application messages per second, refused; {_throttledCount} so far");
         }
+
+        ReadOnlySpan<byte> refId = parsed.MsgTypeKind == FixMsgType.MarketDataRequest ? parsed.GetSpan(FixTags.MDReqID) : parsed.GetSpan(FixTags.ClOrdID);
+        int length = BusinessMessageRejectEncoder.EncodeBody(_scratch, message.MsgSeqNum, message.MsgType, refId, BusinessRejectReason.Other, OverLimitText);
+        session.SendApplication("j"u8, _scratch.AsSpan(0, length));
     }
+
+    private static ReadOnlySpan<byte> OverLimitText => "Throttle limit exceeded: too many messages per second on this session"u8;
 
     /// <summary>MassCancelRequestType (530) of a parsed 35=q, or 0 for any other message or an unreadable value.</summary>
     private static byte MassCancelRequestTypeOf(FixMessage message) =>

@@ -134,8 +134,16 @@ public sealed partial class FixGateway : IFixGateway, IDisposable
     internal void Detach(ConnectionHandler handler, string why)
     {
         _awaitingLogon.TryRemove(handler, out _);
-        handler.OnConnectionEnded();
-        handler.Transport.Close(why);
+        try
+        {
+            handler.OnConnectionEnded();
+        }
+        finally
+        {
+            // Closed even if ending the session threw (a pipeline fault met while publishing its cancel on disconnect):
+            // the socket must not outlive its connection.
+            handler.Transport.Close(why);
+        }
     }
 
     public void SendEvent(in EngineEvent engineEvent, in StageTimes times)

@@ -66,11 +66,11 @@ public sealed class SessionConfig
     public bool PreFaultMemoryStore { get; init; }
 
     /// <summary>
-    /// Most application messages (D, G, H, q, V) a logon may send per second; 0 for no limit. A logon may send a
-    /// second's allowance at once after a quiet second, then one message per 1/limit of a second. A message past the
-    /// limit is refused as that message type is refused (an ExecutionReport or OrderCancelReject with reason 99, an
-    /// OrderMassCancelReport 531=0, a MarketDataRequestReject 281=2), with Text saying so. OrderCancelRequests (F) are
-    /// never refused and do not count: taking an order out only lowers the client's risk, and costs the matcher one lookup.
+    /// Most application messages a logon may send per second, 0 (no limit) to 1,000,000. A logon may send a second's
+    /// allowance at once after a quiet second, then one message per 1/limit of a second. A new order, replace, status
+    /// request or market-data subscription past the limit is not acted on: a BusinessMessageReject (35=j, 380=0) names
+    /// it. Cancels, mass cancels and unsubscribes are never refused (refusing one would leave the client at risk), nor
+    /// are messages the session releases from its gap queue; they count all the same.
     /// </summary>
     public int MaxApplicationMessagesPerSecond { get; init; }
 

@@ -88,7 +88,7 @@ public static class VenueOptionsValidator
             OneOf(errors, $"{key}:StoreFsync", s.StoreFsync, StoreFsyncPolicies);
             OneOf(errors, $"{key}:SelfTradePrevention", s.SelfTradePrevention, SelfTradePreventions);
             Range(errors, $"{key}:MemoryStoreMegabytes", s.MemoryStoreMegabytes, 1, 1024);
-            Range(errors, $"{key}:MaxApplicationMessagesPerSecond", s.MaxApplicationMessagesPerSecond, 0, 100_000_000);
+            Range(errors, $"{key}:MaxApplicationMessagesPerSecond", s.MaxApplicationMessagesPerSecond, 0, 1_000_000);
             if (!seen.Add((s.SenderCompId, s.TargetCompId)))
             {
                 errors.Add($"{key}: session {s.SenderCompId}->{s.TargetCompId} is configured twice.");

@@ -268,8 +268,15 @@ internal sealed class ConnectionPoller
     {
         Attached attached = _attached[index];
         _attached.RemoveAt(index);
-        attached.Reader.Detach(why);
-        _ = CompleteWhenClosedAsync(attached.Connection, attached.Closed);
+        try
+        {
+            attached.Reader.Detach(why);
+        }
+        finally
+        {
+            // Out of the list already: if ending its session threw, this is the last chance to close it.
+            _ = CompleteWhenClosedAsync(attached.Connection, attached.Closed);
+        }
     }
 
     private void CloseArrivals()

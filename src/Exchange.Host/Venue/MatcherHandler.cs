@@ -98,9 +98,9 @@ internal struct MatcherHandler : IEventHandler<InboundSlot>
                 _books.PublishAll(evt.Command.Sequence);
             }
         }
-        else if (bookChanged && evt.Command.InstrumentId < 0)
+        else if (bookChanged && (evt.Command.InstrumentId < 0 || evt.Command.Type == Core.Commands.CommandType.CancelOnDisconnect))
         {
-            // A mass cancel of every instrument: any book may have changed.
+            // A mass cancel of every instrument, or a cancel on disconnect: any book may have changed.
             _books.PublishAll(evt.Command.Sequence);
         }
         else if (bookChanged)

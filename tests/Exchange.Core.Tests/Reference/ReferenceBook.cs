@@ -65,7 +65,7 @@ public sealed class ReferenceBook : IMatchingEngine
             case CommandType.NewTradingDay: NewTradingDay(c); break;
             case CommandType.StatusRequest: StatusRequest(c); break;
             case CommandType.MassCancel: MassCancel(c); break;
-            case CommandType.CancelOnDisconnect: CancelOwned(c, CancelReason.SessionDisconnected); break;
+            case CommandType.CancelOnDisconnect: CancelOwned(c with { InstrumentId = -1, Side = Side.None }, CancelReason.SessionDisconnected); break;
             case CommandType.CancelRefused or CommandType.ReplaceRefused: CancelReject(c, RefusedRequests.ReasonOf(in c), FindLive(c.OwnerId, c.OrigClOrdId)); break;
             default: Reject(c, RejectReason.UnknownCommand); break;
         }

@@ -110,6 +110,23 @@ public class GatewayCancelOnDisconnectTests
     }
 
     [Fact]
+    public void A_fault_while_publishing_the_cancel_still_closes_the_connection_and_frees_the_session()
+    {
+        using GatewayHarness h = Harness();
+        h.LogOn();
+        h.Publisher.Fault = new InvalidOperationException("ring faulted");
+        FakeConnection first = h.Connection;
+
+        Assert.Throws<InvalidOperationException>(() => h.Reconnect());
+
+        Assert.Equal(1, first.CloseCount);
+        h.Publisher.Fault = null;
+        var next = new FakeConnection();
+        h.Gateway.CreateHandler(next).Process(h.Message("A", "98=0|108=30|"));
+        Assert.True(h.Gateway.IsLoggedOn(0));
+    }
+
+    [Fact]
     public void The_reports_of_the_cancels_are_kept_for_the_client_s_next_logon()
     {
         using GatewayHarness h = Harness();

@@ -13,9 +13,17 @@ internal sealed class RecordingPublisher : ICommandPublisher
 
     public int Count { get; private set; }
 
+    /// <summary>Thrown by every publication while set (a pipeline fault surfacing through the ring).</summary>
+    public Exception? Fault { get; set; }
+
     public bool TryPublish(in Command command)
     {
         Count++;
+        if (Fault is not null)
+        {
+            throw Fault;
+        }
+
         if (Record && Accept)
         {
             lock (Commands)

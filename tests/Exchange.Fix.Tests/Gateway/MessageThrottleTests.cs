@@ -37,23 +37,60 @@ public class MessageThrottleTests
     }
 
     [Fact]
-    public void A_steady_rate_at_the_limit_is_never_refused()
+    public void Messages_taken_whatever_the_limit_make_later_ones_wait()
     {
-        var throttle = new MessageThrottle(1000);
-        for (long i = 0; i < 100_000; i++)
+        var throttle = new MessageThrottle(2);
+        for (int i = 0; i < 6; i++)
         {
-            Assert.True(throttle.TryTake(i * (Second / 1000)));
+            throttle.Take(0); // three seconds' worth at once
         }
+
+        Assert.False(throttle.TryTake(Second + (Second / 2)));
+        Assert.True(throttle.TryTake(2 * Second + (Second / 2)));
     }
 
     [Theory]
-    [InlineData(0)]
-    [InlineData(-1)]
-    public void No_limit_takes_everything(int perSecond)
+    [InlineData(1000)]
+    [InlineData(3)]
+    [InlineData(7)]
+    [InlineData(MessageThrottle.MaxPerSecond)]
+    public void A_steady_rate_at_the_limit_passes_and_a_burst_is_one_second_s_allowance(int perSecond)
     {
         var throttle = new MessageThrottle(perSecond);
-        Assert.All(Enumerable.Range(0, 10_000), _ => Assert.True(throttle.TryTake(0)));
-        Assert.Equal(0, throttle.PerSecond);
-        Assert.True(default(MessageThrottle).TryTake(long.MinValue));
+        long spacing = (Second + perSecond - 1) / perSecond;
+        for (long i = 0; i < 3L * perSecond; i++)
+        {
+            Assert.True(throttle.TryTake(10 * Second + (i * spacing)));
+        }
+
+        // From a quiet start, as fast as possible: the limit at once, then the limit over each second after it.
+        var burst = new MessageThrottle(perSecond);
+        int atOnce = 0;
+        while (burst.TryTake(0))
+        {
+            atOnce++;
+        }
+
+        int overNextSecond = 0;
+        for (long t = 1; t <= Second; t += Math.Max(1, spacing / 4))
+        {
+            while (burst.TryTake(t))
+            {
+                overNextSecond++;
+            }
+        }
+
+        Assert.Equal(perSecond, atOnce);
+        Assert.InRange(overNextSecond, perSecond - 1, perSecond);
+    }
+
+    [Fact]
+    public void No_limit_is_unlimited_and_a_limit_past_the_maximum_is_refused()
+    {
+        Assert.True(new MessageThrottle(0).IsUnlimited);
+        Assert.True(new MessageThrottle(-1).IsUnlimited);
+        Assert.True(default(MessageThrottle).IsUnlimited);
+        Assert.False(new MessageThrottle(1).IsUnlimited);
+        Assert.Throws<ArgumentOutOfRangeException>(() => new MessageThrottle(MessageThrottle.MaxPerSecond + 1));
     }
 }

@@ -90,7 +90,7 @@ public sealed class VenueConfigurationTests
     [InlineData("--Venue:Pipeline:InboundRingSize=1000", "Venue:Pipeline:InboundRingSize: 1000 must be a power of two, at least 64.")]
     [InlineData("--Venue:Pipeline:MaxClOrdIdsPerDay=100", "Venue:Pipeline:MaxClOrdIdsPerDay: 100 is out of range [1024, 134217728].")]
     [InlineData("--Venue:Sessions:2:MemoryStoreMegabytes=0", "Venue:Sessions:2:MemoryStoreMegabytes: 0 is out of range [1, 1024].")]
-    [InlineData("--Venue:Sessions:0:MaxApplicationMessagesPerSecond=-1", "Venue:Sessions:0:MaxApplicationMessagesPerSecond: -1 is out of range [0, 100000000].")]
+    [InlineData("--Venue:Sessions:0:MaxApplicationMessagesPerSecond=-1", "Venue:Sessions:0:MaxApplicationMessagesPerSecond: -1 is out of range [0, 1000000].")]
     [InlineData("--Venue:Sessions:0:SelfTradePrevention=Never", "Venue:Sessions:0:SelfTradePrevention: 'Never' is not allowed. Allowed values: None, CancelIncoming, CancelResting, CancelBoth.")]
     [InlineData("--Venue:Listen:Address=localhost:1", "Venue:Listen:Address: 'localhost:1' is not an IP address.")]
     [InlineData("--Venue:Instruments:0:TickSize=0.00001", "Venue:Instruments:0:TickSize: '0.00001' needs more than PriceDecimals=4 decimal places.")]
