@@ -28,8 +28,11 @@ internal readonly record struct WarmupResult(
 /// writer, market data) still compiles on first use. The script: logon, then rounds of a resting buy, a sell that
 /// trades with it, a resting buy that is resent as a possible resend (an Order Status report), asked for by an order
 /// status request, replaced and then cancelled, status requests for the filled buy (its final state) and for an id
-/// never used (unknown), an IOC that finds nothing, an off-tick order (rejected), a resting sell taken out by a mass cancel of the symbol, a test request;
-/// then logout.
+/// never used (unknown), an IOC that finds nothing, an off-tick order (rejected), a resting sell met by the session's own
+/// FillOrKill buy (killed: self-trade prevention leaves nothing to fill it) and IOC buy (which cancels it), a resting
+/// sell taken out by a mass cancel of the symbol, a test request; then a resting buy, and logout, whose cancel on
+/// disconnect takes the buy out. The scratch session limits its messages (far above what the script sends), so the
+/// throttle's path is compiled too.
 /// </remarks>
 internal static class VenueWarmup
 {
@@ -60,7 +63,15 @@ internal static class VenueWarmup
                 messages++;
                 foreach (Core.Commands.Command command in publisher.Take())
                 {
-                    foreach (ref readonly EngineEvent engineEvent in engine.Process(command))
+                    // The session trades with itself (its buys and sells are the script's only counterparties), so only
+                    // the orders the script names for it get self-trade prevention, as a session configured for it would.
+                    Core.Commands.Command applied = command;
+                    if (command.ClOrdId.AsSpan().StartsWith("WT"u8))
+                    {
+                        applied.SelfTradePrevention = SelfTradePrevention.CancelResting;
+                    }
+
+                    foreach (ref readonly EngineEvent engineEvent in engine.Process(applied))
                     {
                         gateway.SendEvent(engineEvent, default);
                         events++;
@@ -70,6 +81,17 @@ internal static class VenueWarmup
             }
 
             reader.Detach("warm-up done");
+
+            // The session's cancel on disconnect, published as its connection ended.
+            foreach (Core.Commands.Command command in publisher.Take())
+            {
+                foreach (ref readonly EngineEvent engineEvent in engine.Process(command))
+                {
+                    gateway.SendEvent(engineEvent, default);
+                    events++;
+                    byType[(int)engineEvent.Type]++;
+                }
+            }
         }
         finally
         {
@@ -96,6 +118,8 @@ internal static class VenueWarmup
             StorePath = string.Empty,
             StoreFsync = s.StoreFsync,
             MemoryStoreMegabytes = 1, // a few messages; the smallest ring is the quickest to pre-fault
+            CancelOnDisconnect = true,
+            MaxApplicationMessagesPerSecond = 1_000_000,
         }),
     };
 
@@ -130,12 +154,16 @@ internal static class VenueWarmup
                     yield return Order($"WX{r}", Side.Buy, _mid + 1, lot, TimeInForce.Day);
                 }
 
+                yield return Order($"WTS{r}", Side.Sell, _mid + (2 * tick), lot, TimeInForce.Day);
+                yield return Order($"WTF{r}", Side.Buy, _mid + (2 * tick), lot, TimeInForce.FillOrKill);
+                yield return Order($"WTB{r}", Side.Buy, _mid + (2 * tick), lot, TimeInForce.ImmediateOrCancel);
                 yield return Order($"WM{r}", Side.Sell, _mid + (10 * tick), lot, TimeInForce.Day);
                 yield return MassCancel($"WMC{r}");
 
                 yield return TestRequest();
             }
 
+            yield return Order("WLAST", Side.Buy, _mid - tick, lot, TimeInForce.Day);
             yield return Logout();
         }
 
