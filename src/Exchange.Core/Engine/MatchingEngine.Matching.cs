@@ -22,9 +22,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
         OrderListLinks[] links = _orders.Links;
         PriceLevel<TOrderList>[] levels = _levels.Levels;
 
-        // No owner id is negative: without prevention the check below never holds, one compare per maker.
         SelfTradePrevention prevention = command.SelfTradePrevention;
-        int selfOwner = prevention == SelfTradePrevention.None ? -1 : taker.OwnerId;
         bool stopped = false;
 
         while (!stopped && taker.LeavesQuantity > 0 && opposite.TryGetBest(out long price, out int level))
@@ -44,7 +42,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
                 }
 
                 ref OrderSlot maker = ref _orders[makerSlot];
-                if (maker.OwnerId == selfOwner)
+                if (prevention != SelfTradePrevention.None && maker.OwnerId == taker.OwnerId)
                 {
                     if (prevention != SelfTradePrevention.CancelIncoming)
                     {

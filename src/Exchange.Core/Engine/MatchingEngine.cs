@@ -323,6 +323,11 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             return RejectReason.InvalidTimeInForce;
         }
 
+        if (!OrderValidation.IsValidSelfTradePrevention(command.SelfTradePrevention))
+        {
+            return RejectReason.InvalidSelfTradePrevention;
+        }
+
         ref readonly TradingLimits limits = ref _limits[command.InstrumentId];
         RejectReason reason = OrderValidation.CheckQuantity(in limits, command.Quantity);
         if (reason == RejectReason.None && command.OrderType == OrderType.Limit)
@@ -501,6 +506,11 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         if (command.TimeInForce != 0 && command.TimeInForce != order.TimeInForce)
         {
             return RejectReason.ReplaceTimeInForceMismatch;
+        }
+
+        if (!OrderValidation.IsValidSelfTradePrevention(command.SelfTradePrevention))
+        {
+            return RejectReason.InvalidSelfTradePrevention;
         }
 
         ref readonly TradingLimits limits = ref _limits[order.InstrumentId];

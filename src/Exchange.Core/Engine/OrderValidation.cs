@@ -15,6 +15,8 @@ internal static class OrderValidation
     public static bool IsValidOrderType(OrderType type) => type is OrderType.Limit or OrderType.Market;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static bool IsValidSelfTradePrevention(SelfTradePrevention prevention) => prevention <= SelfTradePrevention.CancelBoth;
+
     public static bool IsValidTimeInForce(TimeInForce tif) =>
         tif is TimeInForce.Day or TimeInForce.GoodTillCancel or TimeInForce.ImmediateOrCancel or TimeInForce.FillOrKill;
 

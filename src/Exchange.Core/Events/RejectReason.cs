@@ -55,4 +55,7 @@ public enum RejectReason : byte
 
     /// <summary>A mass cancel of a kind the venue does not carry out (only by symbol, or everything). Set by the gateway.</summary>
     UnsupportedMassCancel = 23,
+
+    /// <summary>A new order or replace carried a <see cref="Domain.SelfTradePrevention"/> value that is not one of its four.</summary>
+    InvalidSelfTradePrevention = 24,
 }

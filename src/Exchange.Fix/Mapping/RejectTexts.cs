@@ -30,6 +30,7 @@ public static class RejectTexts
         RejectReason.UnsupportedOrderInstruction => "Unsupported order instruction: only Side, OrderQty, OrdType 1/2, Price and TimeInForce 0/1/3/4 are carried out"u8,
         RejectReason.PriceMissing => "Price (44) is required for a limit order"u8,
         RejectReason.UnsupportedMassCancel => "Mass cancel is carried out for one symbol (530=1) or all orders (530=7) only"u8,
+        RejectReason.InvalidSelfTradePrevention => "Invalid self-trade prevention instruction"u8,
         _ => "Rejected"u8,
     };
 

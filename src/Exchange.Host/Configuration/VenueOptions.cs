@@ -81,8 +81,8 @@ public sealed class PipelineOptions
 
     /// <summary>
     /// Client order ids the venue can take in one trading day, all sessions together (ids are unique per session per
-    /// day). Allocated at start, about 60 bytes per id: the keys (40 bytes each) are backed by memory as ids are used,
-    /// the table (16 to 32 bytes per id) soon in full, since groups land all over it. Once used up, new orders and
+    /// day). Allocated at start, 96 to 112 bytes per id: the keys and the orders they name (40 bytes each) are backed by
+    /// memory as ids are used, the table (16 to 32 bytes per id) soon in full, since groups land all over it. Once used up, new orders and
     /// replaces are rejected until the next trading day (<see cref="TradingDayOptions"/>); cancels still work.
     /// </summary>
     public int MaxClOrdIdsPerDay { get; set; } = 1 << 22;
@@ -93,7 +93,7 @@ public sealed class PipelineOptions
     /// <summary>
     /// At start, write once to every page of the engine's tables, the rings and in-memory session stores, so that the
     /// order path never takes a first-write page fault (5-15 µs each on a VM whose host backs memory lazily). Makes that
-    /// memory resident: about 255 MiB with the default MaxClOrdIdsPerDay and ring sizes (about 56 bytes per id), plus
+    /// memory resident: about 420 MiB with the default MaxClOrdIdsPerDay and ring sizes (about 96 bytes per id), plus
     /// 72 MiB per in-memory session store at the default size.
     /// </summary>
     public bool PreFault { get; set; } = true;
@@ -166,8 +166,9 @@ public sealed class SessionOptions
     public int MemoryStoreMegabytes { get; set; } = 64;
 
     /// <summary>
-    /// Most application messages (D, G, H, q, V) a logon may send per second (a quiet second's allowance at once, then
-    /// one per 1/limit of a second); past it each is refused with Text saying so. Cancels (F) never count. 0: no limit.
+    /// Most application messages a logon may send per second, 0 (no limit) to 1,000,000: a quiet second's allowance at
+    /// once, then one per 1/limit of a second. A new order, replace, status request or market-data subscription past it
+    /// gets a BusinessMessageReject; cancels, mass cancels and unsubscribes are never refused, but count.
     /// </summary>
     public int MaxApplicationMessagesPerSecond { get; set; }
 

@@ -29,7 +29,8 @@ internal readonly record struct WarmupResult(
 /// trades with it, a resting buy that is resent as a possible resend (an Order Status report), asked for by an order
 /// status request, replaced and then cancelled, status requests for the filled buy (its final state) and for an id
 /// never used (unknown), an IOC that finds nothing, an off-tick order (rejected), a resting sell met by the session's own
-/// FillOrKill buy (killed: self-trade prevention leaves nothing to fill it) and IOC buy (which cancels it), a resting
+/// buys under self-trade prevention: a FillOrKill (killed: nothing else to fill it), an IOC that cancels itself, an IOC
+/// that cancels both, a resting
 /// sell taken out by a mass cancel of the symbol, a test request; then a resting buy, and logout, whose cancel on
 /// disconnect takes the buy out. The scratch session limits its messages (far above what the script sends), so the
 /// throttle's path is compiled too.
@@ -66,10 +67,7 @@ internal static class VenueWarmup
                     // The session trades with itself (its buys and sells are the script's only counterparties), so only
                     // the orders the script names for it get self-trade prevention, as a session configured for it would.
                     Core.Commands.Command applied = command;
-                    if (command.ClOrdId.AsSpan().StartsWith("WT"u8))
-                    {
-                        applied.SelfTradePrevention = SelfTradePrevention.CancelResting;
-                    }
+                    applied.SelfTradePrevention = ScriptedSelfTradePrevention(command.ClOrdId.AsSpan());
 
                     foreach (ref readonly EngineEvent engineEvent in engine.Process(applied))
                     {
@@ -104,6 +102,13 @@ internal static class VenueWarmup
             byType[(int)EventType.Rejected], byType[(int)EventType.OrderStatus], byType[(int)EventType.MassCancelReport],
             Stopwatch.GetElapsedTime(started));
     }
+
+    /// <summary>The self-trade prevention the script gives its WT orders: WTR cancel resting, WTI incoming, WTX both.</summary>
+    private static SelfTradePrevention ScriptedSelfTradePrevention(ReadOnlySpan<byte> clOrdId) =>
+        clOrdId.StartsWith("WTR"u8) ? SelfTradePrevention.CancelResting :
+        clOrdId.StartsWith("WTI"u8) ? SelfTradePrevention.CancelIncoming :
+        clOrdId.StartsWith("WTX"u8) ? SelfTradePrevention.CancelBoth :
+        SelfTradePrevention.None;
 
     /// <summary>The configuration with every session's store in memory, so the warm-up writes no session file.</summary>
     private static VenueOptions InMemory(VenueOptions options) => new()
@@ -155,8 +160,9 @@ internal static class VenueWarmup
                 }
 
                 yield return Order($"WTS{r}", Side.Sell, _mid + (2 * tick), lot, TimeInForce.Day);
-                yield return Order($"WTF{r}", Side.Buy, _mid + (2 * tick), lot, TimeInForce.FillOrKill);
-                yield return Order($"WTB{r}", Side.Buy, _mid + (2 * tick), lot, TimeInForce.ImmediateOrCancel);
+                yield return Order($"WTRF{r}", Side.Buy, _mid + (2 * tick), lot, TimeInForce.FillOrKill);
+                yield return Order($"WTI{r}", Side.Buy, _mid + (2 * tick), lot, TimeInForce.ImmediateOrCancel);
+                yield return Order($"WTX{r}", Side.Buy, _mid + (2 * tick), lot, TimeInForce.ImmediateOrCancel);
                 yield return Order($"WM{r}", Side.Sell, _mid + (10 * tick), lot, TimeInForce.Day);
                 yield return MassCancel($"WMC{r}");
 

@@ -88,6 +88,7 @@ public class DifferentialTests
             "MassCancelReport src=MassCancel rej=None", "Cancelled src=MassCancel rej=None can=MassCancel",
             "Cancelled src=CancelOnDisconnect rej=None can=SessionDisconnected",
             "Cancelled src=NewOrder rej=None can=SelfTradePrevention", "Cancelled src=Replace rej=None can=SelfTradePrevention",
+            "Rejected src=NewOrder rej=InvalidSelfTradePrevention", "CancelRejected src=Replace rej=InvalidSelfTradePrevention",
             "CancelRejected src=Cancel rej=UnsupportedOrderInstruction", "CancelRejected src=Replace rej=PriceMissing",
         })
         {

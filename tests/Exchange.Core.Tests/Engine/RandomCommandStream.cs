@@ -23,6 +23,9 @@ public sealed class RandomCommandStream(int seed, int instrumentCount = 3, int o
     /// <summary>Draws a replace's OrdType and TimeInForce apart from <see cref="_random"/>, so adding them left the rest of the stream as it was.</summary>
     private readonly Random _replaceTerms = new(seed + 7919);
 
+    /// <summary>Draws the occasional command whose self-trade prevention is not its owner's usual one (a session reconfigured).</summary>
+    private readonly Random _selfTrade = new(seed + 15_485_863);
+
     /// <summary>Decides and draws status requests apart from <see cref="_random"/>, so they fall between the same other commands.</summary>
     private readonly Random _statusRequests = new(seed + 104_729);
     private readonly List<(int Instrument, int Owner, ClOrdId Id, Side Side, long Price)> _issued = [];
@@ -182,8 +185,16 @@ public sealed class RandomCommandStream(int seed, int instrumentCount = 3, int o
         return command;
     }
 
-    /// <summary>The owner's session setting (drawn from nothing, so the stream's other commands stay as they were).</summary>
-    private static SelfTradePrevention SelfTradePreventionOf(int owner) => (SelfTradePrevention)(owner % 4);
+    /// <summary>
+    /// The owner's session setting, but one command in ten another (the setting changed between starts, which the
+    /// command, not the owner, must decide), and one in five hundred no setting at all (refused). Drawn apart from
+    /// <see cref="_random"/>, so the stream's other commands stay as they were.
+    /// </summary>
+    private SelfTradePrevention SelfTradePreventionOf(int owner)
+    {
+        int roll = _selfTrade.Next(500);
+        return roll == 0 ? (SelfTradePrevention)(4 + _selfTrade.Next(250)) : roll < 50 ? (SelfTradePrevention)_selfTrade.Next(4) : (SelfTradePrevention)(owner % 4);
+    }
 
     private Command MassCancel() => new()
     {

@@ -263,6 +263,8 @@ public sealed class ReferenceBook : IMatchingEngine
             return RejectReason.InvalidTimeInForce;
         }
 
+        if (!Enum.IsDefined(c.SelfTradePrevention)) return RejectReason.InvalidSelfTradePrevention;
+
         Instrument instrument = _instruments[c.InstrumentId];
         RejectReason reason = CheckQuantity(instrument, c.Quantity);
         if (reason != RejectReason.None) return reason;
@@ -362,6 +364,7 @@ public sealed class ReferenceBook : IMatchingEngine
             if (c.Side != order.Side) reason = RejectReason.ReplaceSideMismatch;
             else if (c.OrderType != 0 && c.OrderType != order.Type) reason = RejectReason.ReplaceOrderTypeMismatch;
             else if (c.TimeInForce != 0 && c.TimeInForce != order.Tif) reason = RejectReason.ReplaceTimeInForceMismatch;
+            else if (!Enum.IsDefined(c.SelfTradePrevention)) reason = RejectReason.InvalidSelfTradePrevention;
             else if (CheckQuantity(instrument, c.Quantity) != RejectReason.None) reason = CheckQuantity(instrument, c.Quantity);
             else if (CheckPrice(instrument, c.Price) != RejectReason.None) reason = CheckPrice(instrument, c.Price);
             else if (IsTaken(c.OwnerId, c.ClOrdId)) reason = RejectReason.DuplicateClOrdId;

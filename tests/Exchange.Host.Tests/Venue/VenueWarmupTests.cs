@@ -20,16 +20,16 @@ public class VenueWarmupTests
         // Per round: a resting buy and a sell that trades with it (two trade sides), a buy resent as a possible resend
         // (its status) and asked for (its status), replaced then cancelled, status requests for the filled buy and
         // for an id never used (statuses too), an IOC that finds nothing (cancelled), an off-tick buy (rejected), a resting sell
-        // met by the session's own FOK (killed) and IOC (cancelling the sell by self-trade prevention, then its own
-        // remainder), a resting sell taken out by a mass cancel (its report and a cancel); then a resting buy that
+        // met by the session's own FOK (killed), an IOC that self-trade prevention cancels, and an IOC that it cancels with
+        // the sell, a resting sell taken out by a mass cancel (its report and a cancel); then a resting buy that
         // the logout's cancel on disconnect takes out. Every order reached the engine.
         Assert.Equal(2 * VenueWarmup.Rounds, result.Trades);
         Assert.Equal(VenueWarmup.Rounds, result.Replaced);
-        Assert.Equal((6 * VenueWarmup.Rounds) + 1, result.Cancelled);
+        Assert.Equal((7 * VenueWarmup.Rounds) + 1, result.Cancelled);
         Assert.Equal(VenueWarmup.Rounds, result.Rejected);
         Assert.Equal(4 * VenueWarmup.Rounds, result.OrderStatuses);
         Assert.Equal(VenueWarmup.Rounds, result.MassCancelReports);
-        Assert.Equal(3 + (17 * VenueWarmup.Rounds), result.Messages);
+        Assert.Equal(3 + (18 * VenueWarmup.Rounds), result.Messages);
     }
 
     [Fact]
