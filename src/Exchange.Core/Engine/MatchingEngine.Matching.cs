@@ -15,7 +15,17 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
     /// A maker of the taker's own owner is handled by the command's <see cref="SelfTradePrevention"/> instead of traded.
     /// </summary>
     /// <returns>True when self-trade prevention stopped the taker: its remainder must be cancelled, not rested.</returns>
-    private bool Match(int slot, ref TLevelIndex opposite, long limit, in Command command)
+    /// <remarks>
+    /// Compiled twice (<see cref="ISelfTradeCheck"/>): a command without prevention runs a loop with no trace of it, as
+    /// before prevention existed, so the common case pays nothing per resting order met.
+    /// </remarks>
+    private bool Match(int slot, ref TLevelIndex opposite, long limit, in Command command) =>
+        command.SelfTradePrevention == SelfTradePrevention.None
+            ? Match<WithoutSelfTradeCheck>(slot, ref opposite, limit, in command)
+            : Match<WithSelfTradeCheck>(slot, ref opposite, limit, in command);
+
+    private bool Match<TCheck>(int slot, ref TLevelIndex opposite, long limit, in Command command)
+        where TCheck : struct, ISelfTradeCheck
     {
         ref OrderSlot taker = ref _orders[slot];
         bool takerIsBuy = taker.Side == Side.Buy;
@@ -42,7 +52,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
                 }
 
                 ref OrderSlot maker = ref _orders[makerSlot];
-                if (prevention != SelfTradePrevention.None && maker.OwnerId == taker.OwnerId)
+                if (default(TCheck).Enabled && maker.OwnerId == taker.OwnerId)
                 {
                     if (prevention != SelfTradePrevention.CancelIncoming)
                     {
@@ -88,6 +98,22 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
         }
 
         return stopped;
+    }
+
+    /// <summary>Whether <see cref="Match{TCheck}"/> looks for the taker's own orders: a constant per instantiation.</summary>
+    private interface ISelfTradeCheck
+    {
+        bool Enabled { get; }
+    }
+
+    private struct WithoutSelfTradeCheck : ISelfTradeCheck
+    {
+        public readonly bool Enabled => false;
+    }
+
+    private struct WithSelfTradeCheck : ISelfTradeCheck
+    {
+        public readonly bool Enabled => true;
     }
 
     /// <summary>Takes out a resting order its own owner's incoming order met, reported as cancelled by self-trade prevention.</summary>
