@@ -1,7 +1,6 @@
 using System.Net;
 using Exchange.Host.Venue;
 using Microsoft.Extensions.DependencyInjection;
-using Microsoft.Extensions.Hosting;
 using Xunit;
 
 namespace Exchange.Host.Tests.Venue;
@@ -18,12 +17,8 @@ public sealed class CancelOnDisconnectEndToEndTests
     [InlineData("Inline")]
     public async Task A_dropped_connection_takes_its_sessions_orders_with_it(string pipelineMode)
     {
-        using var directory = new TempVenueDirectory();
-        using IHost host = await VenueHost.StartAsync(directory, pipelineMode, "--Venue:Sessions:1:CancelOnDisconnect=true");
-        try
+        await VenueHost.WithBuyerAndSellerAsync(pipelineMode, ["--Venue:Sessions:1:CancelOnDisconnect=true"], async (host, buyer, seller) =>
         {
-            (FixTestClient buyer, FixTestClient seller) = await VenueHost.LogOnBuyerAndSellerAsync(host);
-            await using FixTestClient buyerConnection = buyer;
             await seller.NewOrderAsync("S1", '2', 100, "101.00");
             await seller.ExpectExecutionAsync("S1", '0');
             await seller.NewOrderAsync("S2", '2', 50, "250.00", symbol: "MSFT");
@@ -50,11 +45,7 @@ public sealed class CancelOnDisconnectEndToEndTests
             // CLIENT1 has no cancel on disconnect: its order still rests.
             await again.NewOrderAsync("S3", '2', 10, "99.00");
             await again.ExpectExecutionAsync("S3", 'F');
-        }
-        finally
-        {
-            await host.StopAsync();
-        }
+        });
     }
 
     /// <summary>

@@ -13,13 +13,8 @@ public sealed class SelfTradePreventionEndToEndTests
     [InlineData("Inline")]
     public async Task An_order_crossing_its_own_session_s_offer_cancels_the_offer_and_trades_with_the_next(string pipelineMode)
     {
-        using var directory = new TempVenueDirectory();
-        using Microsoft.Extensions.Hosting.IHost host = await VenueHost.StartAsync(directory, pipelineMode, "--Venue:Sessions:1:SelfTradePrevention=CancelResting");
-        try
+        await VenueHost.WithBuyerAndSellerAsync(pipelineMode, ["--Venue:Sessions:1:SelfTradePrevention=CancelResting"], async (_, other, self) =>
         {
-            (FixTestClient other, FixTestClient self) = await VenueHost.LogOnBuyerAndSellerAsync(host);
-            await using FixTestClient otherConnection = other;
-            await using FixTestClient selfConnection = self;
             await self.NewOrderAsync("S1", '2', 100, "101.00");
             await self.ExpectExecutionAsync("S1", '0');
             await other.NewOrderAsync("O1", '2', 30, "101.00");
@@ -33,10 +28,6 @@ public sealed class SelfTradePreventionEndToEndTests
             Dictionary<int, string> fill = await self.ExpectExecutionAsync("B1", 'F');
             Assert.Equal(("30", "20", "1"), (fill[32], fill[151], fill[39]));
             await other.ExpectExecutionAsync("O1", 'F');
-        }
-        finally
-        {
-            await host.StopAsync();
-        }
+        });
     }
 }

@@ -148,16 +148,23 @@ internal static class VenueHost
     /// Runs <paramref name="scenario"/> against a fresh venue in <paramref name="pipelineMode"/> with CLIENT1 (the buyer)
     /// and CLIENT2 (the seller) logged on, then closes both connections and stops the venue.
     /// </summary>
-    public static async Task WithBuyerAndSellerAsync(string pipelineMode, Func<FixTestClient, FixTestClient, Task> scenario)
+    public static Task WithBuyerAndSellerAsync(string pipelineMode, Func<FixTestClient, FixTestClient, Task> scenario) =>
+        WithBuyerAndSellerAsync(pipelineMode, [], (_, buyer, seller) => scenario(buyer, seller));
+
+    /// <summary>
+    /// As <see cref="WithBuyerAndSellerAsync(string, Func{FixTestClient, FixTestClient, Task})"/> on a venue with
+    /// command-line <paramref name="overrides"/>; the scenario also gets the host (to connect again, for example).
+    /// </summary>
+    public static async Task WithBuyerAndSellerAsync(string pipelineMode, string[] overrides, Func<IHost, FixTestClient, FixTestClient, Task> scenario)
     {
         using var directory = new TempVenueDirectory();
-        using IHost host = await StartAsync(directory, pipelineMode);
+        using IHost host = await StartAsync(directory, pipelineMode, overrides);
         try
         {
             (FixTestClient buyer, FixTestClient seller) = await LogOnBuyerAndSellerAsync(host);
             await using FixTestClient buyerConnection = buyer;
             await using FixTestClient sellerConnection = seller;
-            await scenario(buyer, seller);
+            await scenario(host, buyer, seller);
         }
         finally
         {
