@@ -59,6 +59,12 @@ namespace Exchange.Core.Engine;
 /// <item>A <see cref="CommandType.NewTradingDay"/> expires every resting Day order with a Cancelled event
 /// (<see cref="CancelReason.Expired"/>, the order's own ClOrdID) before it forgets the day's ids; GoodTillCancel
 /// orders rest on and keep their ids, recorded as used on the new day when they leave the book or their id.</item>
+/// <item>Self-trade prevention (<see cref="Command.SelfTradePrevention"/> of the incoming new order or replace): a
+/// resting order of the same owner it meets is cancelled and matching goes on, or the incoming remainder is cancelled
+/// there, or both; each such Cancelled event has <see cref="CancelReason.SelfTradePrevention"/>. A FOK counts only
+/// what it would trade with. A mode outside the four is refused with <see cref="RejectReason.InvalidSelfTradePrevention"/>.</item>
+/// <item>A <see cref="CommandType.CancelOnDisconnect"/> cancels all the owner's resting orders (no report first,
+/// <see cref="CancelReason.SessionDisconnected"/>), in the order of a mass cancel of everything.</item>
 /// </list>
 /// </remarks>
 public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingEngine
