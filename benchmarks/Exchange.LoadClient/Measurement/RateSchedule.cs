@@ -54,14 +54,16 @@ internal readonly struct RateSchedule
     /// <summary>
     /// Waits until <see cref="Stopwatch.GetTimestamp"/> reaches <paramref name="ticks"/>: yields the CPU while more
     /// than <paramref name="yieldAboveTicks"/> remain (so a slow schedule does not starve the venue on a small
-    /// machine), then busy-spins to the deadline.
+    /// machine), then busy-spins to the deadline. With <paramref name="yieldWhileSpinning"/> the spin yields too, each
+    /// pass: a reader thread that shares the CPU (the blocking-read client pinned to one core) then runs as soon as a
+    /// reply wakes it, instead of when the scheduler next takes the CPU from the spinning sender (milliseconds).
     /// </summary>
-    public static void WaitUntil(long ticks, long yieldAboveTicks)
+    public static void WaitUntil(long ticks, long yieldAboveTicks, bool yieldWhileSpinning = false)
     {
         long now;
         while ((now = Stopwatch.GetTimestamp()) < ticks)
         {
-            if (ticks - now > yieldAboveTicks)
+            if (yieldWhileSpinning || ticks - now > yieldAboveTicks)
             {
                 Thread.Yield();
             }

@@ -216,7 +216,7 @@ internal sealed class LoadRunner
             }
             else if (_readerThread is not null)
             {
-                RateSchedule.WaitUntil(schedule.IntendedTicks(n), yieldAbove);
+                RateSchedule.WaitUntil(schedule.IntendedTicks(n), yieldAbove, yieldWhileSpinning: true);
             }
 
             if (_readerThread is null && reader.ReadOnce() < 0)
