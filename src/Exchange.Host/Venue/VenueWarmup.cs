@@ -62,34 +62,13 @@ internal static class VenueWarmup
             {
                 reader.Process(message.Span);
                 messages++;
-                foreach (Core.Commands.Command command in publisher.Take())
-                {
-                    // The session trades with itself (its buys and sells are the script's only counterparties), so only
-                    // the orders the script names for it get self-trade prevention, as a session configured for it would.
-                    Core.Commands.Command applied = command;
-                    applied.SelfTradePrevention = ScriptedSelfTradePrevention(command.ClOrdId.AsSpan());
-
-                    foreach (ref readonly EngineEvent engineEvent in engine.Process(applied))
-                    {
-                        gateway.SendEvent(engineEvent, default);
-                        events++;
-                        byType[(int)engineEvent.Type]++;
-                    }
-                }
+                events += ApplyPublished(publisher, engine, gateway, byType);
             }
 
             reader.Detach("warm-up done");
 
             // The session's cancel on disconnect, published as its connection ended.
-            foreach (Core.Commands.Command command in publisher.Take())
-            {
-                foreach (ref readonly EngineEvent engineEvent in engine.Process(command))
-                {
-                    gateway.SendEvent(engineEvent, default);
-                    events++;
-                    byType[(int)engineEvent.Type]++;
-                }
-            }
+            events += ApplyPublished(publisher, engine, gateway, byType);
         }
         finally
         {
@@ -101,6 +80,30 @@ internal static class VenueWarmup
             messages, events, byType[(int)EventType.Trade], byType[(int)EventType.Replaced], byType[(int)EventType.Cancelled],
             byType[(int)EventType.Rejected], byType[(int)EventType.OrderStatus], byType[(int)EventType.MassCancelReport],
             Stopwatch.GetElapsedTime(started));
+    }
+
+    /// <summary>
+    /// Runs the commands the gateway published through the engine and sends their events back through the gateway;
+    /// returns how many events there were and counts them by type in <paramref name="byType"/>.
+    /// </summary>
+    private static int ApplyPublished(ScratchPublisher publisher, IMatchingEngine engine, IFixGateway gateway, Span<int> byType)
+    {
+        int events = 0;
+        foreach (Core.Commands.Command command in publisher.Take())
+        {
+            // The session trades with itself (its buys and sells are the script's only counterparties), so only the
+            // orders the script names for it get self-trade prevention, as a session configured for it would.
+            Core.Commands.Command applied = command;
+            applied.SelfTradePrevention = ScriptedSelfTradePrevention(command.ClOrdId.AsSpan());
+            foreach (ref readonly EngineEvent engineEvent in engine.Process(applied))
+            {
+                gateway.SendEvent(engineEvent, default);
+                events++;
+                byType[(int)engineEvent.Type]++;
+            }
+        }
+
+        return events;
     }
 
     /// <summary>The self-trade prevention the script gives its WT orders: WTR cancel resting, WTI incoming, WTX both.</summary>
