@@ -19,11 +19,15 @@ internal sealed partial class ConnectionHandler
     /// <summary>Longest MDReqID a MarketDataRequestReject echoes (longer ones are cut).</summary>
     private const int MaxEchoedMdReqIdLength = 64;
 
+    /// <summary>A MarketDataRequest whose SubscriptionRequestType (263) is 2: it ends a subscription.</summary>
+    private static bool IsUnsubscribe(FixMessage parsed) =>
+        parsed.ReadChar(FixTags.SubscriptionRequestType, out byte requestType) == FieldStatus.Ok && requestType == (byte)'2';
+
     private void OnMarketDataRequest(FixSession session, in InboundMessage message, FixMessage parsed, int owner)
     {
         // An unsubscribe names a live subscription by its MDReqID: it ends it whatever else it lists (a symbol since
         // removed from the configuration, entry types), so it is looked up before the request's other checks.
-        if (parsed.ReadChar(FixTags.SubscriptionRequestType, out byte requestType) == FieldStatus.Ok && requestType == (byte)'2' &&
+        if (IsUnsubscribe(parsed) &&
             ClOrdId.TryCreate(parsed.GetSpan(FixTags.MDReqID), out ClOrdId unsubscribed) && _liveMdReqIds?.Remove(unsubscribed) == true)
         {
             AddSubscription(new MarketDataSubscription { MdReqId = unsubscribed, SubscriptionRequestType = (byte)'2', InstrumentId = -1, Login = _login });

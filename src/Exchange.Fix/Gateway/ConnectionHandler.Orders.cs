@@ -112,8 +112,7 @@ internal sealed partial class ConnectionHandler
     {
         long now = _received.MonotonicNanos;
         bool takesAway = parsed.MsgTypeKind is FixMsgType.OrderCancelRequest or FixMsgType.OrderMassCancelRequest ||
-            (parsed.MsgTypeKind == FixMsgType.MarketDataRequest &&
-             parsed.ReadChar(FixTags.SubscriptionRequestType, out byte requestType) == FieldStatus.Ok && requestType == (byte)'2');
+            (parsed.MsgTypeKind == FixMsgType.MarketDataRequest && IsUnsubscribe(parsed));
         if (takesAway || released)
         {
             _throttle.Take(now);
