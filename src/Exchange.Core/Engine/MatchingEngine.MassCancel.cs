@@ -71,8 +71,17 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
     /// <summary>Takes a resting order out as cancelled for <paramref name="reason"/>, reported under its own ClOrdID.</summary>
     private void CancelOwnersOrder(int slot, ref TLevelIndex side, in Command command, CancelReason reason)
     {
-        ref OrderSlot order = ref _orders[slot];
         Unrest(slot, ref side);
+        EndOutOfBook(slot, in command, reason);
+    }
+
+    /// <summary>
+    /// The rest of cancelling an order already out of its price level: out of the live index, reported Cancelled under
+    /// its own ClOrdID for <paramref name="reason"/>, its carried id settled, its slot released.
+    /// </summary>
+    private void EndOutOfBook(int slot, in Command command, CancelReason reason)
+    {
+        ref OrderSlot order = ref _orders[slot];
         UnindexLive(ref order, slot);
         order.LeavesQuantity = 0;
         Emit(EventType.Cancelled, in command, ref order).CancelReason = reason;

@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using Exchange.Core.Commands;
 using Exchange.Core.Domain;
 using Exchange.Core.Events;
@@ -116,22 +117,15 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
         public readonly bool Enabled => true;
     }
 
-    /// <summary>Takes out a resting order its own owner's incoming order met, reported as cancelled by self-trade prevention.</summary>
+    /// <summary>
+    /// Takes out a resting order its own owner's incoming order met, reported as cancelled by self-trade prevention. It
+    /// leaves the level in place even when emptied, unlike <see cref="Unrest"/>: <see cref="Match{TCheck}"/> holds it and
+    /// drops it once done with it.
+    /// </summary>
     private void CancelSelfTradeMaker(ref PriceLevel<TOrderList> priceLevel, int makerSlot, in Command command)
     {
-        ref OrderSlot maker = ref _orders[makerSlot];
-        CountResting(ref maker, -1);
-        priceLevel.Orders.Remove(_orders.Links, makerSlot);
-        priceLevel.TotalQuantity -= maker.LeavesQuantity;
-        UnindexLive(ref maker, makerSlot);
-        maker.LeavesQuantity = 0;
-        Emit(EventType.Cancelled, in command, ref maker).CancelReason = CancelReason.SelfTradePrevention;
-        if (_carriedLiveOrders != 0)
-        {
-            SettleCarried(ref maker);
-        }
-
-        ReleaseEnded(makerSlot, CancelReason.SelfTradePrevention);
+        TakeOutOfLevel(makerSlot, ref priceLevel);
+        EndOutOfBook(makerSlot, in command, CancelReason.SelfTradePrevention);
     }
 
     /// <summary>Cancels what is left of a taker that self-trade prevention stopped (it never rests); the order is done.</summary>
@@ -173,14 +167,23 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
     {
         ref OrderSlot order = ref _orders[slot];
         ref PriceLevel<TOrderList> priceLevel = ref _levels.Levels[order.Level];
-        priceLevel.Orders.Remove(_orders.Links, slot);
-        priceLevel.TotalQuantity -= order.LeavesQuantity;
-        CountResting(ref order, -1);
+        TakeOutOfLevel(slot, ref priceLevel);
         if (priceLevel.Orders.Count == 0)
         {
             side.Remove(priceLevel.Price);
             _levels.Release(order.Level);
         }
+    }
+
+    /// <summary>Takes a resting order out of <paramref name="priceLevel"/> (its orders, total and the Day-order count); the level stays.</summary>
+    /// <remarks>Inlined: it is <see cref="Unrest"/>'s body, on every cancel and repricing replace.</remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void TakeOutOfLevel(int slot, ref PriceLevel<TOrderList> priceLevel)
+    {
+        ref OrderSlot order = ref _orders[slot];
+        priceLevel.Orders.Remove(_orders.Links, slot);
+        priceLevel.TotalQuantity -= order.LeavesQuantity;
+        CountResting(ref order, -1);
     }
 
     /// <summary>Keeps the book's <see cref="BookSides{TLevelIndex}.DayOrders"/> in step as an order starts (+1) or stops (-1) resting.</summary>
