@@ -124,7 +124,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
     /// </summary>
     private void CancelSelfTradeMaker(ref PriceLevel<TOrderList> priceLevel, int makerSlot, in Command command)
     {
-        TakeOutOfLevel(makerSlot, ref priceLevel);
+        TakeOutOfLevel(makerSlot, ref _orders[makerSlot], ref priceLevel);
         EndOutOfBook(makerSlot, in command, CancelReason.SelfTradePrevention);
     }
 
@@ -167,7 +167,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
     {
         ref OrderSlot order = ref _orders[slot];
         ref PriceLevel<TOrderList> priceLevel = ref _levels.Levels[order.Level];
-        TakeOutOfLevel(slot, ref priceLevel);
+        TakeOutOfLevel(slot, ref order, ref priceLevel);
         if (priceLevel.Orders.Count == 0)
         {
             side.Remove(priceLevel.Price);
@@ -178,9 +178,8 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
     /// <summary>Takes a resting order out of <paramref name="priceLevel"/> (its orders, total and the Day-order count); the level stays.</summary>
     /// <remarks>Inlined: it is <see cref="Unrest"/>'s body, on every cancel and repricing replace.</remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private void TakeOutOfLevel(int slot, ref PriceLevel<TOrderList> priceLevel)
+    private void TakeOutOfLevel(int slot, ref OrderSlot order, ref PriceLevel<TOrderList> priceLevel)
     {
-        ref OrderSlot order = ref _orders[slot];
         priceLevel.Orders.Remove(_orders.Links, slot);
         priceLevel.TotalQuantity -= order.LeavesQuantity;
         CountResting(ref order, -1);
