@@ -13,7 +13,8 @@ internal static class InboundMessages
     public static SessionMsgType Classify(FixMessage message, FixDictionary dictionary) => Classify(message.MsgTypeKind, message.MsgType, dictionary);
 
     /// <summary>True for the types whose <see cref="InboundMessage"/> carries header fields only (see <see cref="Header"/>).</summary>
-    public static bool IsApplication(SessionMsgType type) => type is SessionMsgType.Application or SessionMsgType.UnsupportedApplication;
+    public static bool IsApplication(SessionMsgType type) =>
+        type is SessionMsgType.Application or SessionMsgType.UnsupportedApplication or SessionMsgType.BusinessMessageReject;
 
     /// <summary>
     /// The header part of the session's view of <paramref name="message"/>: all an application message needs (the
@@ -22,23 +23,29 @@ internal static class InboundMessages
     /// </summary>
     /// <param name="error">The dictionary's verdict (<see cref="FixDictionary.Validate"/>), reported as a session Reject.</param>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Header(FixMessage message, FixFieldError error, SessionMsgType type, out InboundMessage header) => header = new(
-        type,
-        message.MsgType,
-        message.ReadMsgSeqNum(out int seq) == FieldStatus.Ok ? seq : 0,
-        message.PossDupFlag,
-        message.ReadSendingTime(out long sending) == FieldStatus.Ok ? sending : null,
-        message.ReadOrigSendingTime(out long orig) == FieldStatus.Ok ? orig : null,
-        message.SenderCompId,
-        message.TargetCompId,
-        error.IsError ? error.Reason : null,
-        error.Tag,
-        message.Raw);
+    public static void Header(FixMessage message, FixFieldError error, SessionMsgType type, out InboundMessage header)
+    {
+        FieldStatus origSendingTime = message.ReadOrigSendingTime(out long orig);
+        header = new(
+            type,
+            message.MsgType,
+            message.ReadMsgSeqNum(out int seq) == FieldStatus.Ok ? seq : 0,
+            message.PossDupFlag,
+            message.ReadSendingTime(out long sending) == FieldStatus.Ok ? sending : null,
+            origSendingTime == FieldStatus.Ok ? orig : null,
+            origSendingTime is not (FieldStatus.Ok or FieldStatus.Missing),
+            message.SenderCompId,
+            message.TargetCompId,
+            error.IsError ? error.Reason : null,
+            error.Tag,
+            message.Raw);
+    }
 
     /// <summary><paramref name="inbound"/> (a <see cref="Header"/>) plus the fields only admin messages carry (each read by the session for its own type only).</summary>
     public static InboundMessage WithAdminFields(in InboundMessage inbound, FixMessage message) => inbound with
     {
         HeartBtInt = message.ReadInt(FixTags.HeartBtInt, out int heartBtInt) == FieldStatus.Ok ? heartBtInt : null,
+        EncryptMethod = message.ReadInt(FixTags.EncryptMethod, out int encryptMethod) == FieldStatus.Ok ? encryptMethod : null,
         ResetSeqNumFlag = message.TryGetBool(FixTags.ResetSeqNumFlag, out bool reset) && reset,
         TestReqID = message.GetSpan(FixTags.TestReqID),
         BeginSeqNo = message.TryGetInt(FixTags.BeginSeqNo, out int begin) ? begin : 0,
@@ -62,6 +69,7 @@ internal static class InboundMessages
         FixMsgType.Logon => SessionMsgType.Logon,
         FixMsgType.NewOrderSingle or FixMsgType.OrderCancelRequest or FixMsgType.OrderCancelReplaceRequest or
             FixMsgType.OrderStatusRequest or FixMsgType.OrderMassCancelRequest or FixMsgType.MarketDataRequest => SessionMsgType.Application,
+        FixMsgType.BusinessMessageReject => SessionMsgType.BusinessMessageReject,
         _ => dictionary.IsDefinedMsgType(msgType) && !dictionary.IsAdminMsgType(msgType) ? SessionMsgType.UnsupportedApplication : SessionMsgType.Unknown,
     };
 }

@@ -202,6 +202,10 @@ public sealed partial class FixSession
                 AdvanceTarget(seq + 1);
                 SendBusinessMessageReject(m);
                 break;
+            case SessionMsgType.BusinessMessageReject:
+                // The client refused one of our messages: nothing to act on, and never answered (see SessionMsgType).
+                AdvanceTarget(seq + 1);
+                break;
             default:
                 AdvanceTarget(seq + 1);
                 SendReject(m, SessionRejectReason.InvalidMsgType, 35, "Invalid MsgType"u8);

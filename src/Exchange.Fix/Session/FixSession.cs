@@ -285,6 +285,14 @@ public sealed partial class FixSession
             return false;
         }
 
+        // The codec refuses a Logon without EncryptMethod; one asking for encryption is refused here, since the venue
+        // offers none and accepting would tell the client its messages are protected when they are not.
+        if (m.EncryptMethod is int encryptMethod && encryptMethod != 0)
+        {
+            LogoutAndDisconnect("EncryptMethod(98) not supported: only 0 (None)"u8, DisconnectReason.InvalidLogon);
+            return false;
+        }
+
         heartBtInt = value;
         return true;
     }
@@ -314,7 +322,8 @@ public sealed partial class FixSession
         {
             if (m.OrigSendingTimeNanos is not long orig)
             {
-                SendReject(m, SessionRejectReason.RequiredTagMissing, 122, "Required tag missing"u8);
+                SessionRejectReason reason = m.OrigSendingTimeUnreadable ? SessionRejectReason.IncorrectDataFormat : SessionRejectReason.RequiredTagMissing;
+                SendReject(m, reason, 122, RejectTexts.For(reason));
                 ConsumeRejected(m);
                 return false;
             }
