@@ -155,8 +155,10 @@ internal sealed partial class MarketDataPublisher : IMarketDataRequestHandler, I
 
             if (subscription.SubscriptionRequestType == (byte)'2')
             {
-                // The gateway checked the MDReqID names a live subscription; it ends on every book it covers.
-                RemoveAll(s => s.OwnerId == owner && s.Subscription.MdReqId == subscription.MdReqId);
+                // The gateway checked the MDReqID names a live subscription of this logon; it ends on every book it
+                // covers. Only this logon's: a later logon may already use the same MDReqID, and an unsubscribe read
+                // before its logon ended (by the timer, say) can reach this queue after that logon's subscribe.
+                RemoveAll(s => s.OwnerId == owner && s.Subscription.Login == subscription.Login && s.Subscription.MdReqId == subscription.MdReqId);
                 continue;
             }
 

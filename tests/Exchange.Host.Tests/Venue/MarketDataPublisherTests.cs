@@ -128,6 +128,30 @@ public sealed class MarketDataPublisherTests
         Assert.Equal("NEW", Assert.Single(gateway.Incrementals()).Subscription.MdReqId.ToString());
     }
 
+    [Fact]
+    public void A_late_unsubscribe_of_an_ended_logon_leaves_the_next_logons_subscription_with_the_same_id()
+    {
+        // Logon 1's unsubscribe was read before a timer ended that logon, but queued after logon 2 subscribed under
+        // the same MDReqID and before logon 1's disconnect reached the publisher.
+        var store = new FakeMarketDataStore();
+        store.Initialize(1);
+        var gateway = new FakeGateway();
+        using var publisher = new MarketDataPublisher(store, 1, periodMicroseconds: 1000, NullLogger.Instance);
+        publisher.Start(gateway);
+        publisher.OnMarketDataRequest(0, Request("MD1", '1', instrument: 0, login: 1));
+        publisher.OnMarketDataRequest(0, Request("MD1", '1', instrument: 0, login: 2));
+        publisher.OnMarketDataRequest(0, Request("MD1", '2', instrument: -1, login: 1));
+        publisher.OnSessionDisconnected(0, login: 1);
+        publisher.OnMarketDataRequest(0, Request("MARK", '0', instrument: 0, login: 2)); // snapshot only: marks the queue as handled
+        Assert.True(SpinWait.SpinUntil(() => gateway.Snapshots().Count == 3, TimeSpan.FromSeconds(10)));
+
+        store.Publish(Depth(0, version: 1, bidQuantity: 10));
+        Assert.True(SpinWait.SpinUntil(() => gateway.Incrementals().Count >= 1, TimeSpan.FromSeconds(10)));
+        Thread.Sleep(30);
+        MarketDataSubscription streamed = Assert.Single(gateway.Incrementals()).Subscription;
+        Assert.Equal(("MD1", 2), (streamed.MdReqId.ToString(), streamed.Login));
+    }
+
     private static MarketDataSubscription Request(string id, char type, int instrument, int login = 1) => new()
     {
         MdReqId = ClOrdId.From(id),
