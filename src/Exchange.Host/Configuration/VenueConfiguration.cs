@@ -31,29 +31,37 @@ public static class VenueConfiguration
         builder.AddCommandLine(args);
     }
 
-    /// <summary>The settings file to use: --config PATH, else appsettings.json in the working directory if present.</summary>
+    /// <summary>
+    /// The settings file to use: --config PATH (also -c PATH, --config=PATH), else appsettings.json in the working
+    /// directory if present. A switch without a path throws <see cref="VenueConfigurationException"/>: passed on, the
+    /// command-line provider would take it for an unused key and the venue would start on the wrong settings.
+    /// </summary>
     public static string? FindSettingsFile(string[] args)
     {
-        for (int i = 0; i < args.Length - 1; i++)
+        string? path = null;
+        for (int i = 0; i < args.Length; i++)
         {
-            if (args[i] is "--config" or "-c")
+            int used = ConfigSwitchAt(args, i, out string? value);
+            if (used > 0)
             {
-                return args[i + 1];
+                path = value;
+                i += used - 1;
             }
         }
 
-        return File.Exists("appsettings.json") ? "appsettings.json" : null;
+        return path ?? (File.Exists("appsettings.json") ? "appsettings.json" : null);
     }
 
-    /// <summary>Arguments with --config PATH removed, so the command-line provider does not see them.</summary>
+    /// <summary>Arguments with every --config switch and its path removed, so the command-line provider does not see them.</summary>
     public static string[] WithoutConfigSwitch(string[] args)
     {
         var rest = new List<string>(args.Length);
         for (int i = 0; i < args.Length; i++)
         {
-            if (args[i] is "--config" or "-c")
+            int used = ConfigSwitchAt(args, i, out _);
+            if (used > 0)
             {
-                i++;
+                i += used - 1;
                 continue;
             }
 
@@ -61,6 +69,35 @@ public static class VenueConfiguration
         }
 
         return [.. rest];
+    }
+
+    /// <summary>How many arguments the config switch at <paramref name="i"/> takes (0: none there), and its path.</summary>
+    private static int ConfigSwitchAt(string[] args, int i, out string? path)
+    {
+        path = null;
+        string arg = args[i];
+        int used;
+        if (arg is "--config" or "-c")
+        {
+            path = i + 1 < args.Length ? args[i + 1] : null;
+            used = 2;
+        }
+        else if (arg.StartsWith("--config=", StringComparison.Ordinal))
+        {
+            path = arg["--config=".Length..];
+            used = 1;
+        }
+        else
+        {
+            return 0;
+        }
+
+        if (string.IsNullOrWhiteSpace(path))
+        {
+            throw new VenueConfigurationException([$"{arg}: give the settings file's path (--config PATH or --config=PATH)"]);
+        }
+
+        return used;
     }
 
     /// <summary>Binds and validates; throws <see cref="VenueConfigurationException"/> listing every problem.</summary>

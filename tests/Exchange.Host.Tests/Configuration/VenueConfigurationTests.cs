@@ -122,12 +122,29 @@ public sealed class VenueConfigurationTests
         Assert.Contains(expected, ex.Message, StringComparison.Ordinal);
     }
 
-    [Fact]
-    public void Config_switch_is_found_and_removed_from_the_arguments()
+    [Theory]
+    [InlineData("--config", "x.json")]
+    [InlineData("-c", "x.json")]
+    [InlineData("--config=x.json", null)]
+    public void Config_switch_is_found_and_removed_from_the_arguments(string first, string? second)
     {
-        string[] args = ["--config", "x.json", "--Venue:Listen:Port=1"];
+        string[] args = second is null ? [first, "--Venue:Listen:Port=1"] : [first, second, "--Venue:Listen:Port=1"];
 
         Assert.Equal("x.json", VenueConfiguration.FindSettingsFile(args));
         Assert.Equal(["--Venue:Listen:Port=1"], VenueConfiguration.WithoutConfigSwitch(args));
+    }
+
+    [Theory]
+    [InlineData("--config")]
+    [InlineData("--config=")]
+    [InlineData("-c")]
+    public void Config_switch_without_a_path_fails_naming_the_switch(string last)
+    {
+        // Passed on, it would become a key nothing reads, and the venue would start on the embedded defaults.
+        string[] args = ["--Venue:Listen:Port=1", last];
+
+        var ex = Assert.Throws<VenueConfigurationException>(() => VenueConfiguration.FindSettingsFile(args));
+
+        Assert.Contains(last, ex.Message, StringComparison.Ordinal);
     }
 }

@@ -12,6 +12,17 @@ namespace Exchange.Host.Tests.Venue;
 public sealed class VenueProgramTests
 {
     [Fact]
+    public void A_settings_file_given_as_config_equals_path_is_the_one_used()
+    {
+        using var directory = new TempVenueDirectory();
+        string config = VenueConfigFile.Write(directory.Path, port: 0, storePath: "");
+
+        using IHost host = VenueProgram.Build(["--config=" + config]);
+
+        Assert.Equal(directory.JournalPath, host.Services.GetRequiredService<VenueOptions>().Journal.Path);
+    }
+
+    [Fact]
     public async Task An_unknown_strategy_name_exits_with_code_2_and_lists_the_available_names()
     {
         using var directory = new TempVenueDirectory();
