@@ -15,7 +15,7 @@ namespace Exchange.Core.Commands;
 /// order's own: a replace cannot change them, and one that tries is refused rather than half applied. Zero means the
 /// request did not say (TimeInForce is optional in FIX), as in journals written before the check.
 /// NewTradingDay: Timestamp only (when the venue started the day; the expiry reports' TransactTime).
-/// ReserveEventIds: Quantity (the event id the next events are numbered above), Timestamp.
+/// ReserveEventIds, ReserveEventAndOrderIds: Quantity (the event id the next events are numbered above), Timestamp.
 /// CancelRefused, ReplaceRefused: as Cancel, with the gateway's <see cref="Events.RejectReason"/> in Quantity
 /// (<see cref="RefusedRequests"/>).
 /// StatusRequest: Instrument, Owner, ClOrdId (the order asked about), Side, OrigClOrdId (the request's OrdStatusReqID,

@@ -64,4 +64,14 @@ public enum CommandType : byte
     /// gateway sets -1 and None, as for a mass cancel of everything).
     /// </summary>
     CancelOnDisconnect = 10,
+
+    /// <summary>
+    /// <see cref="ReserveEventIds"/>, and order ids too: every order id handed out afterwards differs from any that the
+    /// events between the engine's last event id and <see cref="Command.Quantity"/> could have named. Those are events a
+    /// session store holds and the journal lost, so their orders are gone from the books, but clients saw their
+    /// OrderIDs; each of those orders took one slot, so moving every slot's generation past that many allocations
+    /// (<see cref="Engine.OrderStore.SkipGenerations"/>) is enough. Issued by the venue at start instead of
+    /// <see cref="ReserveEventIds"/>, which older journals hold and which replays as it did (event ids only).
+    /// </summary>
+    ReserveEventAndOrderIds = 11,
 }

@@ -46,4 +46,7 @@ internal sealed class EventBuffer
 
     /// <summary>The next event id will be above <paramref name="eventId"/> (never lowers the numbering).</summary>
     public void ReserveThrough(long eventId) => _lastEventId = Math.Max(_lastEventId, eventId);
+
+    /// <summary>The id of the last event emitted or reserved.</summary>
+    public long LastEventId => _lastEventId;
 }

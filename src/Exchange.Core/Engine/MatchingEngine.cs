@@ -152,6 +152,11 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             case CommandType.ReserveEventIds:
                 _events.ReserveThrough(command.Quantity);
                 break;
+            case CommandType.ReserveEventAndOrderIds:
+                // Each lost order took one slot and emitted at least its Accepted event: skip that many generations.
+                _orders.SkipGenerations((uint)Math.Clamp(command.Quantity - _events.LastEventId, 0, int.MaxValue));
+                _events.ReserveThrough(command.Quantity);
+                break;
             case CommandType.CancelRefused:
             case CommandType.ReplaceRefused:
                 ProcessRefusedRequest(in command);

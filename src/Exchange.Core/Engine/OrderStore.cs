@@ -21,6 +21,9 @@ internal sealed class OrderStore
     private int[] _free;
     private int _freeCount;
 
+    /// <summary>Generations skipped so far (<see cref="SkipGenerations"/>): where slots added by growth start.</summary>
+    private uint _skippedGenerations;
+
     public OrderStore(int initialCapacity, int maxCapacity)
     {
         _maxCapacity = Math.Max(1, maxCapacity);
@@ -86,6 +89,27 @@ internal sealed class OrderStore
         LiveCount--;
     }
 
+    /// <summary>
+    /// Makes every order id handed out from now on differ from those of up to <paramref name="allocations"/> allocations
+    /// this store never saw (orders of journal records that were lost): every slot's generation moves on by that many,
+    /// and slots added by later growth start there (the lost allocations may have grown the store). Live orders keep
+    /// their ids. Wraps like any generation, after 2^32 of them per slot.
+    /// </summary>
+    public void SkipGenerations(uint allocations)
+    {
+        if (allocations == 0)
+        {
+            return;
+        }
+
+        foreach (ref uint generation in _generations.AsSpan())
+        {
+            generation += allocations;
+        }
+
+        _skippedGenerations += allocations;
+    }
+
     /// <summary>Resolves an order id to its slot; false when the id is malformed, stale or free.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TryGetSlot(long orderId, out int slot)
@@ -106,6 +130,7 @@ internal sealed class OrderStore
         Array.Resize(ref _slots, newCapacity);
         Array.Resize(ref _links, newCapacity);
         Array.Resize(ref _generations, newCapacity);
+        _generations.AsSpan(oldCapacity).Fill(_skippedGenerations);
         Array.Resize(ref _free, newCapacity);
         PushFree(oldCapacity, newCapacity);
     }

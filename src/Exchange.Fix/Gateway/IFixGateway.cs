@@ -51,8 +51,8 @@ public interface IFixGateway
     /// <returns>
     /// The highest event id any session store holds a report of, when above <paramref name="lastEventId"/> (the
     /// journal lost records those reports came from), else <paramref name="lastEventId"/>. The host must number new
-    /// events above it (<see cref="Core.Commands.CommandType.ReserveEventIds"/>): their ExecIDs would otherwise repeat
-    /// ones already sent, and those stores would take the new reports for ones they already hold.
+    /// events above it (<see cref="Core.Commands.CommandType.ReserveEventAndOrderIds"/>): their ExecIDs would otherwise
+    /// repeat ones already sent, and those stores would take the new reports for ones they already hold.
     /// </returns>
     long CompleteRecovery(long lastEventId);
 

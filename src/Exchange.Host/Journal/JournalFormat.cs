@@ -7,7 +7,7 @@ using Exchange.Core.Storage;
 namespace Exchange.Host.Journal;
 
 /// <summary>
-/// The journal file layout (version 7): a 32-byte prefix, two configuration slots (<see cref="JournalHeader"/>), then
+/// The journal file layout (version 8): a 32-byte prefix, two configuration slots (<see cref="JournalHeader"/>), then
 /// fixed-size records in ring order from <see cref="DataStart"/>.
 /// </summary>
 /// <remarks>
@@ -31,6 +31,9 @@ namespace Exchange.Host.Journal;
 /// (<see cref="CarriedIdsVersion"/>); any other is read and marked version 6. Version 7 marks the
 /// <see cref="CommandType.CancelOnDisconnect"/> command, which an older build would answer with an unknown-command
 /// reject; an older journal holds none, so it is read and marked version 7 (the version 3-5 rule above still applies).
+/// Version 8 marks the <see cref="CommandType.ReserveEventAndOrderIds"/> command, which an older build would answer with
+/// an unknown-command reject; an older journal holds none (its reservations are <see cref="CommandType.ReserveEventIds"/>,
+/// which still reserve event ids only), so it is read and marked version 8 the same way.
 /// The version is bumped whenever the engine's rules change what a journalled command does; a change of the
 /// <see cref="Command"/> layout (such as the self-trade prevention byte new orders and replaces carry since version 7)
 /// is refused by the layout fingerprint instead, whatever the version.
@@ -42,7 +45,7 @@ internal static class JournalFormat
 {
     public const int PrefixSize = 32;
 
-    public const int Version = 7;
+    public const int Version = 8;
 
     /// <summary>The first version whose new trading days record the carried orders' ids (see the remarks).</summary>
     public const int CarriedIdsVersion = 6;
@@ -111,7 +114,7 @@ internal static class JournalFormat
             return $"journal format version {version}; this build reads versions {OldestReadableVersion} to {Version} only (version 2 added the "
                 + "instrument and session lists the journal was written with; version 3 the per-day ClOrdID rule and limit, and version 4 the "
                 + "event-id reservation and the refusal of replaces that change OrdType or TimeInForce, version 5 the refused-request commands, "
-                + "version 6 the ids of orders carried into a new day, the order status request and the mass cancel, version 7 the cancel on disconnect, all of which change what a command does). "
+                + "version 6 the ids of orders carried into a new day, the order status request and the mass cancel, version 7 the cancel on disconnect, version 8 the reservation of order ids, all of which change what a command does). "
                 + "Start it with the build that wrote it, or move it away to begin a new journal";
         }
 

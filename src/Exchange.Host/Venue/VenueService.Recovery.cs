@@ -13,22 +13,23 @@ namespace Exchange.Host.Venue;
 internal sealed partial class VenueService
 {
     /// <summary>
-    /// Journals and runs a <see cref="CommandType.ReserveEventIds"/> command when <paramref name="through"/> is above 0:
-    /// a session store holds reports of events the journal lost, so new events are numbered past them (their ExecIDs
-    /// would repeat otherwise). Journalled, so every later replay numbers events the same way.
+    /// Journals and runs a <see cref="CommandType.ReserveEventAndOrderIds"/> command when <paramref name="through"/> is
+    /// above 0: a session store holds reports of events the journal lost, so new events are numbered past them and new
+    /// orders' ids skip past those the lost orders had (their ExecIDs and OrderIDs would repeat otherwise). Journalled,
+    /// so every later replay numbers events and orders the same way.
     /// </summary>
     /// <param name="latestReplayed">
     /// The latest command time in the journal: the command carries it rather than the clock's, so that it never dates
     /// from a later day than the commands before it (the reservation is journalled before the start-up day roll).
     /// </param>
-    private void ReserveEventIds(long through, long? latestReplayed)
+    private void ReserveEventAndOrderIds(long through, long? latestReplayed)
     {
         if (through <= 0)
         {
             return;
         }
 
-        var command = new Command { Type = CommandType.ReserveEventIds, Quantity = through, Timestamp = latestReplayed ?? _clock.UtcNowNanos };
+        var command = new Command { Type = CommandType.ReserveEventAndOrderIds, Quantity = through, Timestamp = latestReplayed ?? _clock.UtcNowNanos };
         if (!_ingress!.TryPublish(in command))
         {
             throw new InvalidOperationException("The venue could not journal the reservation of event ids at start.");
@@ -45,7 +46,7 @@ internal sealed partial class VenueService
     /// </summary>
     /// <param name="reserveEventIdsThrough">
     /// Above 0 when a session store holds reports of events past the journal's end: new events must be numbered above
-    /// it (see <see cref="ReserveEventIds"/>).
+    /// it (see <see cref="ReserveEventAndOrderIds"/>).
     /// </param>
     /// <param name="journalDay">
     /// A time in the trading day the engine was in at the journal's end: the last NewTradingDay command's, or the earliest
@@ -144,7 +145,7 @@ internal sealed partial class VenueService
                 lastEventId = engineEvent.EventId;
             }
 
-            if (command.Type == CommandType.ReserveEventIds)
+            if (command.Type is CommandType.ReserveEventIds or CommandType.ReserveEventAndOrderIds)
             {
                 // Ids reserved by an earlier start count as used, even before any event takes the next one.
                 lastEventId = Math.Max(lastEventId, command.Quantity);
@@ -221,7 +222,7 @@ internal sealed partial class VenueService
             ? $"{_options.Sessions[command.OwnerId].SenderCompId}->{_options.Sessions[command.OwnerId].TargetCompId}"
             : $"owner {command.OwnerId}";
         string instrument = (uint)command.InstrumentId < (uint)instruments.Count ? instruments[command.InstrumentId].Symbol : $"instrument {command.InstrumentId}";
-        return command.Type is CommandType.NewTradingDay or CommandType.ReserveEventIds
+        return command.Type is CommandType.NewTradingDay or CommandType.ReserveEventIds or CommandType.ReserveEventAndOrderIds
             ? $"{command.Type}"
             : $"{command.Type} from {session}, ClOrdID {command.ClOrdId}, {instrument}";
     }

@@ -248,7 +248,7 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
 
         // Before any connection can publish, so the day's first order comes after the roll; and in Inline mode before
         // the polling thread starts, because it is then the ring's only producer (starting it hands the ring over).
-        ReserveEventIds(reserveEventIdsThrough, latestReplayedTimestamp);
+        ReserveEventAndOrderIds(reserveEventIdsThrough, latestReplayedTimestamp);
         _tradingDay.StartAfterReplay(journalDay);
         _poller?.Start();
 

@@ -186,10 +186,11 @@ public class JournalConfigurationTests
     [InlineData(4)]
     [InlineData(5)]
     [InlineData(6)]
+    [InlineData(7)]
     public void AnOlderJournal_IsReplayed_AndMarkedCurrent_SoAnOlderBuildRefusesItOnceAppended(int version)
     {
-        // The current rules replay a version 3 to 6 journal that never began a new trading day the same (none has
-        // a cancel on disconnect; version 3 to 5 no status requests; version 3 or 4 no refused-request commands;
+        // The current rules replay a version 3 to 7 journal that never began a new trading day the same (none has
+        // a reservation of order ids; version 3 to 6 no cancel on disconnect; version 3 to 5 no status requests; version 3 or 4 no refused-request commands;
         // version 3 no event-id reservations either, and its replaces leave OrdType and TimeInForce zero), but what this
         // build appends may not replay the same under the older rules.
         using var temp = new TempJournal();

@@ -310,6 +310,45 @@ public sealed class VenuePipelineTests
     }
 
     [Fact]
+    public async Task A_journal_that_lost_its_tail_gives_no_new_order_an_order_id_a_client_saw()
+    {
+        using var directory = new TempVenueDirectory();
+        var gateway = new FakeGateway();
+        EngineEvent seen;
+        await using (VenueService venue = CreateVenue(directory, gateway, engine: null, out _))
+        {
+            await venue.StartAsync(CancellationToken.None);
+            Command first = VenueTestOptions.NewOrder(1);
+            Assert.True(gateway.Commands!.TryPublish(in first));
+            gateway.WaitForEvents(1);
+            Command second = VenueTestOptions.NewOrder(2);
+            Assert.True(gateway.Commands!.TryPublish(in second));
+            seen = gateway.WaitForEvents(2)[1].Event; // stored and sent: the client knows this OrderID
+            Assert.Equal(EventType.Accepted, seen.Type);
+            await venue.StopAsync(CancellationToken.None);
+        }
+
+        // A power loss under Fsync Periodic or Never: the journal lost its last record, the session store kept the report.
+        using (var file = new FileStream(directory.JournalPath, FileMode.Open, FileAccess.ReadWrite))
+        {
+            file.SetLength(file.Length - JournalFormat.RecordSize);
+        }
+
+        var restarted = new FakeGateway { StoredThrough = seen.EventId };
+        await using (VenueService venue = CreateVenue(directory, restarted, engine: null, out _))
+        {
+            await venue.StartAsync(CancellationToken.None);
+            Command third = VenueTestOptions.NewOrder(3);
+            Assert.True(restarted.Commands!.TryPublish(in third));
+            EngineEvent fresh = restarted.WaitForEvents(1)[0].Event;
+            Assert.Equal(EventType.Accepted, fresh.Type);
+            Assert.True(fresh.EventId > seen.EventId);
+            Assert.NotEqual(seen.OrderId, fresh.OrderId);
+            await venue.StopAsync(CancellationToken.None);
+        }
+    }
+
+    [Fact]
     public async Task A_reservation_counts_at_the_next_start_and_carries_the_journals_latest_time()
     {
         using var directory = new TempVenueDirectory();
@@ -342,11 +381,11 @@ public sealed class VenuePipelineTests
         }
 
         List<(long Sequence, Command Command)> journal = Journal.JournalTestData.ReadAll(directory.JournalPath, out _);
-        Command reservation = Assert.Single(journal, r => r.Command.Type == CommandType.ReserveEventIds).Command;
+        Command reservation = Assert.Single(journal, r => r.Command.Type == CommandType.ReserveEventAndOrderIds).Command;
         Assert.Equal(50, reservation.Quantity);
 
         // Stamped with the journal's latest time, not the clock's, so it never tells a restart the day was rolled.
-        Assert.Equal(journal.Where(r => r.Command.Type != CommandType.ReserveEventIds).Max(r => r.Command.Timestamp), reservation.Timestamp);
+        Assert.Equal(journal.Where(r => r.Command.Type != CommandType.ReserveEventAndOrderIds).Max(r => r.Command.Timestamp), reservation.Timestamp);
     }
 
     [Fact]
