@@ -94,7 +94,12 @@ internal sealed partial class VenueService
         {
             if (command.Sequence != sequence)
             {
-                throw new InvalidDataException($"Journal '{path}': record {sequence} holds a command numbered {command.Sequence}.");
+                // A valid CRC over the wrong number: written so by a defective build, or pieced together by hand. Replayed,
+                // it could misnumber everything after it; refused like a corrupt record, with nothing written.
+                throw new JournalRefusedException(
+                    JournalRefusal.Corruption,
+                    $"Journal '{path}': record {sequence} holds a command numbered {command.Sequence}. The venue will not start, and "
+                    + "the file was left as it is: restore it from a copy, or move it away to begin a new journal (which loses every resting order).");
             }
 
             if (skipped.Skips(sequence, in command))

@@ -31,6 +31,27 @@ public sealed class VenueJournalIntegrityTests
     }
 
     [Fact]
+    public async Task A_record_whose_command_has_another_number_refuses_the_start_with_a_message_not_a_crash()
+    {
+        using var directory = new TempVenueDirectory();
+        await WriteJournalAsync(directory, VenueTestOptions.Create(directory.Path), orders: 5);
+        long offset = Journal.JournalTestData.RecordOffset(2);
+        byte[] bytes = File.ReadAllBytes(directory.JournalPath);
+        Span<byte> record = bytes.AsSpan((int)offset, JournalFormat.RecordSize);
+        Assert.True(JournalFormat.TryReadRecord(record, out long sequence, out Command command));
+        command.Sequence = sequence + 1;
+        JournalFormat.WriteRecord(record, sequence, in command); // a valid CRC over the wrong number
+        File.WriteAllBytes(directory.JournalPath, bytes);
+
+        await using VenueService venue = VenuePipelineTests.CreateVenue(directory, new FakeGateway(), new FakeEngine(), out _);
+        var error = await Assert.ThrowsAsync<JournalRefusedException>(() => venue.StartAsync(CancellationToken.None));
+
+        Assert.Equal(JournalRefusal.Corruption, error.Reason);
+        Assert.Contains($"record {sequence} holds a command numbered {sequence + 1}", error.Message, StringComparison.Ordinal);
+        Assert.Equal(bytes, File.ReadAllBytes(directory.JournalPath));
+    }
+
+    [Fact]
     public async Task Reordered_instruments_refuse_the_start_naming_the_difference()
     {
         using var directory = new TempVenueDirectory();
