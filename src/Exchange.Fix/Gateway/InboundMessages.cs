@@ -23,29 +23,40 @@ internal static class InboundMessages
     /// </summary>
     /// <param name="error">The dictionary's verdict (<see cref="FixDictionary.Validate"/>), reported as a session Reject.</param>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Header(FixMessage message, FixFieldError error, SessionMsgType type, out InboundMessage header)
-    {
-        FieldStatus origSendingTime = message.ReadOrigSendingTime(out long orig);
-        header = new(
-            type,
-            message.MsgType,
-            message.ReadMsgSeqNum(out int seq) == FieldStatus.Ok ? seq : 0,
-            message.PossDupFlag,
-            message.ReadSendingTime(out long sending) == FieldStatus.Ok ? sending : null,
-            origSendingTime == FieldStatus.Ok ? orig : null,
-            origSendingTime is not (FieldStatus.Ok or FieldStatus.Missing),
-            message.SenderCompId,
-            message.TargetCompId,
-            error.IsError ? error.Reason : null,
-            error.Tag,
-            message.Raw);
-    }
+    public static void Header(FixMessage message, FixFieldError error, SessionMsgType type, out InboundMessage header) => header = new(
+        type,
+        message.MsgType,
+        message.ReadMsgSeqNum(out int seq) == FieldStatus.Ok ? seq : 0,
+        message.PossDupFlag,
+        message.ReadSendingTime(out long sending) == FieldStatus.Ok ? sending : null,
+        message.ReadOrigSendingTime(out long orig) == FieldStatus.Ok ? orig : null,
+        message.SenderCompId,
+        message.TargetCompId,
+        error.IsError ? error.Reason : null,
+        error.Tag,
+        message.Raw);
 
     /// <summary><paramref name="inbound"/> (a <see cref="Header"/>) plus the fields only admin messages carry (each read by the session for its own type only).</summary>
-    public static InboundMessage WithAdminFields(in InboundMessage inbound, FixMessage message) => inbound with
+    /// <remarks>
+    /// A Logon asking for encryption (EncryptMethod other than 0) gets the verdict of a bad value on tag 98, which the
+    /// session answers with a Logout: the venue offers none, and accepting would tell the client its messages are
+    /// protected when they are not. Decided here, off the order path, so the per-order message stays as small as it is.
+    /// </remarks>
+    public static InboundMessage WithAdminFields(in InboundMessage inbound, FixMessage message)
+    {
+        InboundMessage admin = WithAdminValues(inbound, message);
+        if (admin.Type == SessionMsgType.Logon && admin.ParseReject is null &&
+            message.ReadInt(FixTags.EncryptMethod, out int encryptMethod) == FieldStatus.Ok && encryptMethod != 0)
+        {
+            admin = admin with { ParseReject = SessionRejectReason.ValueIsIncorrect, ParseRejectTag = FixTags.EncryptMethod };
+        }
+
+        return admin;
+    }
+
+    private static InboundMessage WithAdminValues(in InboundMessage inbound, FixMessage message) => inbound with
     {
         HeartBtInt = message.ReadInt(FixTags.HeartBtInt, out int heartBtInt) == FieldStatus.Ok ? heartBtInt : null,
-        EncryptMethod = message.ReadInt(FixTags.EncryptMethod, out int encryptMethod) == FieldStatus.Ok ? encryptMethod : null,
         ResetSeqNumFlag = message.TryGetBool(FixTags.ResetSeqNumFlag, out bool reset) && reset,
         TestReqID = message.GetSpan(FixTags.TestReqID),
         BeginSeqNo = message.TryGetInt(FixTags.BeginSeqNo, out int begin) ? begin : 0,

@@ -275,21 +275,16 @@ public sealed partial class FixSession
         heartBtInt = 0;
         if (m.ParseReject is SessionRejectReason reason)
         {
-            LogoutAndDisconnect(RejectTexts.For(reason), DisconnectReason.InvalidLogon);
+            // EncryptMethod other than 0 arrives as a bad value on 98 (see InboundMessages.WithAdminFields).
+            LogoutAndDisconnect(
+                m.ParseRejectTag == FixTags.EncryptMethod ? "EncryptMethod(98) not supported: only 0 (None)"u8 : RejectTexts.For(reason),
+                DisconnectReason.InvalidLogon);
             return false;
         }
 
         if (m.HeartBtInt is not int value || value < 0 || value > MaxHeartBtInt)
         {
             LogoutAndDisconnect("HeartBtInt(108) missing or outside 0..86400"u8, DisconnectReason.InvalidLogon);
-            return false;
-        }
-
-        // The codec refuses a Logon without EncryptMethod; one asking for encryption is refused here, since the venue
-        // offers none and accepting would tell the client its messages are protected when they are not.
-        if (m.EncryptMethod is int encryptMethod && encryptMethod != 0)
-        {
-            LogoutAndDisconnect("EncryptMethod(98) not supported: only 0 (None)"u8, DisconnectReason.InvalidLogon);
             return false;
         }
 
@@ -322,8 +317,10 @@ public sealed partial class FixSession
         {
             if (m.OrigSendingTimeNanos is not long orig)
             {
-                SessionRejectReason reason = m.OrigSendingTimeUnreadable ? SessionRejectReason.IncorrectDataFormat : SessionRejectReason.RequiredTagMissing;
-                SendReject(m, reason, 122, RejectTexts.For(reason));
+                // Present but unreadable, the codec's verdict already names it (or an error before it, reported first).
+                SessionRejectReason reason = m.ParseReject ?? SessionRejectReason.RequiredTagMissing;
+                int tag = m.ParseReject is null ? FixTags.OrigSendingTime : m.ParseRejectTag;
+                SendReject(m, reason, tag, RejectTexts.For(reason));
                 ConsumeRejected(m);
                 return false;
             }

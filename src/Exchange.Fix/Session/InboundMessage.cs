@@ -28,7 +28,6 @@ public readonly ref struct InboundMessage
         bool possDupFlag,
         long? sendingTimeNanos,
         long? origSendingTimeNanos,
-        bool origSendingTimeUnreadable,
         ReadOnlySpan<byte> senderCompId,
         ReadOnlySpan<byte> targetCompId,
         SessionRejectReason? parseReject,
@@ -41,7 +40,6 @@ public readonly ref struct InboundMessage
         PossDupFlag = possDupFlag;
         SendingTimeNanos = sendingTimeNanos;
         OrigSendingTimeNanos = origSendingTimeNanos;
-        OrigSendingTimeUnreadable = origSendingTimeUnreadable;
         SenderCompID = senderCompId;
         TargetCompID = targetCompId;
         ParseReject = parseReject;
@@ -51,7 +49,6 @@ public readonly ref struct InboundMessage
         // Every remaining field assigned too: a constructor that leaves fields unassigned makes the compiler zero the
         // whole struct first, which the JIT does by copying a zeroed ~190-byte temporary.
         HeartBtInt = null;
-        EncryptMethod = null;
         ResetSeqNumFlag = false;
         TestReqID = default;
         BeginSeqNo = 0;
@@ -76,11 +73,8 @@ public readonly ref struct InboundMessage
     /// <summary>SendingTime (52) in Unix nanoseconds; null when absent.</summary>
     public long? SendingTimeNanos { get; init; }
 
-    /// <summary>OrigSendingTime (122) in Unix nanoseconds; null when absent or unreadable.</summary>
+    /// <summary>OrigSendingTime (122) in Unix nanoseconds; null when absent or unreadable (then the codec's verdict says so).</summary>
     public long? OrigSendingTimeNanos { get; init; }
-
-    /// <summary>OrigSendingTime (122) is present but not a valid UTCTimestamp (so a PossDup is rejected for its format, not as missing it).</summary>
-    public bool OrigSendingTimeUnreadable { get; init; }
 
     public ReadOnlySpan<byte> SenderCompID { get; init; }
 
@@ -88,9 +82,6 @@ public readonly ref struct InboundMessage
 
     /// <summary>HeartBtInt (108) of a Logon, in seconds; null when absent.</summary>
     public int? HeartBtInt { get; init; }
-
-    /// <summary>EncryptMethod (98) of a Logon; null when absent or unreadable.</summary>
-    public int? EncryptMethod { get; init; }
 
     /// <summary>ResetSeqNumFlag (141) of a Logon.</summary>
     public bool ResetSeqNumFlag { get; init; }
