@@ -310,6 +310,7 @@ internal sealed partial class ConnectionHandler : ISessionApplication, IFixConne
         {
             lock (gs.Lock)
             {
+                bool wrote = false;
                 try
                 {
                     if (!Transport.SessionReleased)
@@ -319,7 +320,14 @@ internal sealed partial class ConnectionHandler : ISessionApplication, IFixConne
                 }
                 finally
                 {
+                    wrote = Transport.IsWritingSection;
                     Transport.EndSection();
+                }
+
+                // Only when the answer wrote something (a resend, a reject): an accepted order writes nothing here.
+                if (wrote && ReferenceEquals(gs.Transport, Transport))
+                {
+                    _gateway.CutOffIfSlow(gs, Transport);
                 }
             }
         }

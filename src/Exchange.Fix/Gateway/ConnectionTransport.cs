@@ -84,6 +84,9 @@ internal sealed class ConnectionTransport : ISessionTransport
     /// <summary>Marks the session released by the gateway itself (it called OnTransportClosed).</summary>
     public void ReleaseSession() => SessionReleased = true;
 
+    /// <summary>True between the section's first write and its end (<see cref="EndSection"/>).</summary>
+    public bool IsWritingSection => _holdingWriteLock;
+
     /// <summary>Ends a section: one flush for everything written in it, then any disconnect the session asked for.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void EndSection()

@@ -262,6 +262,8 @@ public sealed partial class FixGateway : IFixGateway, IDisposable
                 {
                     transport?.EndSection();
                 }
+
+                CutOffIfSlow(gs, transport);
             }
         }
 
@@ -425,10 +427,21 @@ public sealed partial class FixGateway : IFixGateway, IDisposable
                 transport?.EndSection();
             }
 
-            if (transport is not null && !gs.SlowConsumerHandled && transport.Connection.Backlog > _services.Options.MaxSendBacklogBytes)
-            {
-                CutOffSlowConsumer(gs, transport);
-            }
+            CutOffIfSlow(gs, transport);
+        }
+    }
+
+    /// <summary>
+    /// The slow-consumer check, after every section that may have written to the session's connection: reports and
+    /// market data, the timer's output, and the answers to the client's own messages (a ResendRequest repeated by a
+    /// client that reads nothing would otherwise grow the backlog without bound). Under the session's lock, after the
+    /// section ended.
+    /// </summary>
+    internal void CutOffIfSlow(GatewaySession gs, ConnectionTransport? transport)
+    {
+        if (transport is not null && !gs.SlowConsumerHandled && transport.Connection.Backlog > _services.Options.MaxSendBacklogBytes)
+        {
+            CutOffSlowConsumer(gs, transport);
         }
     }
 

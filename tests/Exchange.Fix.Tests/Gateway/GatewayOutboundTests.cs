@@ -226,4 +226,30 @@ public sealed class GatewayOutboundTests
         Assert.Empty(h.TakeSent());
         Assert.Equal(1, h.Connection.CloseCount);
     }
+
+    [Fact]
+    public void A_client_that_reads_nothing_and_asks_for_resends_is_cut_off_after_the_first_one()
+    {
+        // The answers to its own messages count against the backlog bound as reports do; before, every ResendRequest
+        // was served in full into a backlog nobody read, without limit, as long as no report came for that client.
+        using var h = new GatewayHarness(new GatewayOptions { MaxSendBacklogBytes = 1000 });
+        h.LogOn();
+        for (int i = 0; i < 50; i++)
+        {
+            h.Gateway.SendEvent(Event(EventType.Accepted, 100, 0), default);
+        }
+
+        h.TakeSent();
+        h.Connection.Backlog = 1_000_000;
+        int resent = 0;
+        for (int i = 0; i < 3; i++)
+        {
+            h.Send("2", "7=1|16=0|");
+            resent += h.TakeSent().Count(m => m[35] == "8");
+        }
+
+        Assert.Equal(50, resent);
+        Assert.Equal(1, h.Connection.CloseCount);
+        Assert.Contains(h.Log.Lines, l => l.Contains("backlog", StringComparison.Ordinal));
+    }
 }
