@@ -116,6 +116,11 @@ internal static class ArgumentParser
             }
         }
 
+        if (options.Mode == LoadMode.Rate && options.Rate == 0)
+        {
+            return Fail("--rate: rate mode needs a rate of at least 1 order per second (0 means pipelined in mixed mode only)");
+        }
+
         string? priceError = null;
         long midUnits = Price("--mid", mid, options.PriceDecimals, ref priceError);
         long tickUnits = Price("--tick", tick, options.PriceDecimals, ref priceError);

@@ -47,8 +47,8 @@ internal sealed class ReportWriter
             }
             else if (firstSend > 0 && lastAck > firstSend && lastSend >= firstSend)
             {
-                // Every reply in the interval counts, the warm-up orders' included: up to a window of them are still in
-                // flight at the first measured send, and the venue does their work inside the interval.
+                // Measured orders only: the warm-up orders still in flight at the first measured send (up to a window)
+                // are the venue's work inside the interval too, but counting them would claim orders nobody measured.
                 double elapsed = (double)(lastAck - firstSend) / Stopwatch.Frequency;
                 long acknowledged = tracker.AcknowledgedBetween(firstSend, lastAck);
                 double sendElapsed = (double)Math.Max(1, lastSend - firstSend) / Stopwatch.Frequency;

@@ -23,6 +23,17 @@ public class ArgumentParserTests
         Assert.False(options.BusyPoll);
     }
 
+    [Theory]
+    [InlineData("rate", false)]
+    [InlineData("mixed", true)]
+    public void A_rate_of_zero_is_refused_in_rate_mode_and_means_pipelined_in_mixed_mode(string mode, bool accepted)
+    {
+        ParseOutcome outcome = ArgumentParser.Parse(["--mode", mode, "--rate", "0"]);
+
+        Assert.Equal(accepted, outcome.Options is not null);
+        Assert.Equal(accepted, outcome.Error is null);
+    }
+
     [Fact]
     public void EveryOption_IsRead()
     {

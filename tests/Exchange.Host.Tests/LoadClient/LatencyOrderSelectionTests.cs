@@ -14,6 +14,8 @@ public class LatencyOrderSelectionTests
     [InlineData(37, 10)]
     [InlineData(7, 0)]
     [InlineData(4, 0)]
+    [InlineData(3, 0)]
+    [InlineData(2, 0)]
     public void One_order_in_every_K_is_timed_and_every_kind_of_the_mix_equally(int every, int passiveLevels)
     {
         const int Orders = 40_000;

@@ -17,6 +17,26 @@ public sealed class ReplyMatchingTests : IDisposable
     public void Dispose() => _session.Dispose();
 
     [Fact]
+    public void Throughput_counts_measured_orders_only_not_warm_up_ones_still_in_flight()
+    {
+        var tracker = new OrderTracker(flowOrders: 4, prepopulate: 0, warmup: 2, latencyEvery: 1, correctedForSchedule: false, Highest);
+        var reader = new ReplyReader(_session, tracker, _codec);
+        for (int n = 0; n < 4; n++)
+        {
+            tracker.OnSent(n, 100 + (n * 100), 100 + (n * 100));
+        }
+
+        // Both warm-up orders are answered after the first measured send (order 2, at 300).
+        for (int n = 0; n < 4; n++)
+        {
+            reader.Append(ExecutionReport(OrderKind.Flow, n, (byte)'0'));
+            reader.Process(receivedTicks: 1_000 + n);
+        }
+
+        Assert.Equal(2, tracker.AcknowledgedBetween(tracker.SentAt(2), tracker.LastAckTicks));
+    }
+
+    [Fact]
     public void FirstReport_AcksTheOrder_AndLaterReportsAreOnlyCounted()
     {
         var tracker = new OrderTracker(flowOrders: 4, prepopulate: 2, warmup: 1, latencyEvery: 1, correctedForSchedule: false, Highest);
