@@ -126,13 +126,24 @@ internal static class OrderFields
     private static ReadOnlySpan<int> UnsupportedInstructionTags =>
         [18, 99, 110, 111, 126, 168, 210, 211, 388, 389, 432, 835, 836, 837, 838, 840, 841, 842, 843, 844, 846, 847, 848, 849];
 
+    /// <summary>
+    /// Instrument fields that would name another instrument than the one listed under the Symbol alone: SymbolSfx (65),
+    /// SecurityID (48) and its source (22), the alternative ids (454), CFICode (461), SecuritySubType (762), maturity
+    /// (200, 541, 667), option terms (201, 202, 206), ContractMultiplier (231) and SecurityExchange (207). The venue lists
+    /// instruments by Symbol only, so an order with any of them is refused as for an unknown symbol (OrdRejReason 1):
+    /// entered under the Symbol, "AAPL 167=FUT 200=202603" would trade the stock.
+    /// </summary>
+    private static ReadOnlySpan<int> InstrumentQualifierTags => [65, 48, 22, 454, 461, 762, 200, 541, 667, 201, 202, 206, 231, 207];
+
+    private const int SecurityType = 167;
     private const int PriceType = 423;
     private const int PriceTypePerUnit = 2;
 
     /// <summary>
     /// A business reject naming the first unsupported instruction the order carries (<see cref="UnsupportedInstructionTags"/>,
-    /// or a PriceType other than 2, per unit, which would change what Price means), else Ok. A layout already found
-    /// free of them costs one compare (<see cref="FixMessage.InstructionFreeLayout"/>).
+    /// or a PriceType other than 2, per unit, which would change what Price means), or the first field naming an
+    /// instrument the venue does not list (<see cref="InstrumentQualifierTags"/>, or a SecurityType other than CS, common
+    /// stock), else Ok. A layout already found free of them costs one compare (<see cref="FixMessage.InstructionFreeLayout"/>).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static MappingResult RefuseUnsupportedInstructions(FixMessage message) =>
@@ -149,15 +160,40 @@ internal static class OrderFields
             }
         }
 
-        if (message.Has(PriceType))
+        foreach (int tag in InstrumentQualifierTags)
         {
-            // Its value can change from one message of this layout to the next, so such a layout is never memoised.
-            return message.ReadInt(PriceType, out int priceType) == FieldStatus.Ok && priceType == PriceTypePerUnit
-                ? MappingResult.Ok
-                : MappingResult.Business(PriceType, RejectReason.UnsupportedOrderInstruction);
+            if (message.Has(tag))
+            {
+                return MappingResult.Business(tag, RejectReason.UnknownInstrument);
+            }
         }
 
-        message.InstructionFreeLayout = message.LayoutHash;
+        // The values of these two can change from one message of a layout to the next, so a layout with either is never
+        // memoised.
+        bool valueDependent = false;
+        if (message.Has(PriceType))
+        {
+            valueDependent = true;
+            if (message.ReadInt(PriceType, out int priceType) != FieldStatus.Ok || priceType != PriceTypePerUnit)
+            {
+                return MappingResult.Business(PriceType, RejectReason.UnsupportedOrderInstruction);
+            }
+        }
+
+        if (message.Has(SecurityType))
+        {
+            valueDependent = true;
+            if (!message.GetSpan(SecurityType).SequenceEqual("CS"u8))
+            {
+                return MappingResult.Business(SecurityType, RejectReason.UnknownInstrument);
+            }
+        }
+
+        if (!valueDependent)
+        {
+            message.InstructionFreeLayout = message.LayoutHash;
+        }
+
         return MappingResult.Ok;
     }
 

@@ -150,4 +150,36 @@ public class NewOrderSingleReaderTests
         Assert.Equal(RejectReason.UnsupportedOrderInstruction, ReadOn(FixTestMessages.NewOrderBody + "423=1|").Reason);
         Assert.True(ReadOn(FixTestMessages.NewOrderBody + "423=2|").IsOk);
     }
+
+    [Theory]
+    [InlineData("167=FUT|200=202603", 200)] // a future on the symbol, not the stock
+    [InlineData("65=WI", 65)] // SymbolSfx: when issued
+    [InlineData("48=US0378331005|22=4", 48)] // SecurityID with its source
+    [InlineData("207=XEUR", 207)] // another exchange's listing
+    [InlineData("201=1|202=150", 201)] // an option's terms
+    [InlineData("167=OPT", 167)]
+    public void An_order_naming_more_of_its_instrument_than_the_symbol_is_refused_as_an_unknown_symbol(string fields, int refTag)
+    {
+        // Entered under the Symbol alone, it would trade the listed stock instead of the instrument the client meant.
+        MappingResult result = Read(FixTestMessages.NewOrderBody + fields + "|", out _);
+
+        Assert.Equal(MappingOutcome.BusinessReject, result.Outcome);
+        Assert.Equal(RejectReason.UnknownInstrument, result.Reason);
+        Assert.Equal(refTag, result.RefTag);
+    }
+
+    [Fact]
+    public void Security_type_common_stock_is_accepted_and_its_layout_never_remembered()
+    {
+        var message = new FixMessage();
+        MappingResult ReadOn(string body)
+        {
+            Assert.True(message.Parse(FixTestMessages.Wrap(body)));
+            return NewOrderSingleReader.Read(message, Instruments, ownerId: 3, receiveTime: 99, out _);
+        }
+
+        Assert.True(ReadOn(FixTestMessages.NewOrderBody + "167=CS|").IsOk);
+        Assert.True(ReadOn(FixTestMessages.NewOrderBody + "167=CS|").IsOk);
+        Assert.Equal(RejectReason.UnknownInstrument, ReadOn(FixTestMessages.NewOrderBody + "167=FUT|").Reason);
+    }
 }
