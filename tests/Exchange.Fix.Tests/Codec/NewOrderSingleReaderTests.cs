@@ -134,11 +134,7 @@ public class NewOrderSingleReaderTests
     public void A_layout_found_free_of_instructions_is_remembered_but_never_one_with_a_price_type()
     {
         var message = new FixMessage();
-        MappingResult ReadOn(string body)
-        {
-            Assert.True(message.Parse(FixTestMessages.Wrap(body)));
-            return NewOrderSingleReader.Read(message, Instruments, ownerId: 3, receiveTime: 99, out _);
-        }
+        MappingResult ReadOn(string body) => ReadReusing(message, body);
 
         Assert.True(ReadOn(FixTestMessages.NewOrderBody).IsOk);
         Assert.True(ReadOn(FixTestMessages.NewOrderBody).IsOk);
@@ -172,14 +168,17 @@ public class NewOrderSingleReaderTests
     public void Security_type_common_stock_is_accepted_and_its_layout_never_remembered()
     {
         var message = new FixMessage();
-        MappingResult ReadOn(string body)
-        {
-            Assert.True(message.Parse(FixTestMessages.Wrap(body)));
-            return NewOrderSingleReader.Read(message, Instruments, ownerId: 3, receiveTime: 99, out _);
-        }
+        MappingResult ReadOn(string body) => ReadReusing(message, body);
 
         Assert.True(ReadOn(FixTestMessages.NewOrderBody + "167=CS|").IsOk);
         Assert.True(ReadOn(FixTestMessages.NewOrderBody + "167=CS|").IsOk);
         Assert.Equal(RejectReason.UnknownInstrument, ReadOn(FixTestMessages.NewOrderBody + "167=FUT|").Reason);
+    }
+
+    /// <summary>Reads <paramref name="body"/> through one reused message view, as a connection does (layouts are remembered on it).</summary>
+    private static MappingResult ReadReusing(FixMessage message, string body)
+    {
+        Assert.True(message.Parse(FixTestMessages.Wrap(body)));
+        return NewOrderSingleReader.Read(message, Instruments, ownerId: 3, receiveTime: 99, out _);
     }
 }
