@@ -208,13 +208,16 @@ internal static class OrderFields
         }
 
         // A missing price is the order's problem (Price is conditionally required, which the dictionary cannot check):
-        // an order reject, or for a replace an OrderCancelReject that settles the client's pending replace.
+        // an order reject, or for a replace an OrderCancelReject that settles the client's pending replace. So is a
+        // well-formed price too large to represent at the instrument's decimals: it is outside any band, as an
+        // oversized quantity is over any limit.
         FieldStatus status = message.ReadPrice(FixTags.Price, instrument.PriceDecimals, out price);
         return status switch
         {
             FieldStatus.Ok => MappingResult.Ok,
             FieldStatus.OffScale => MappingResult.Business(FixTags.Price, RejectReason.PriceOffTick),
             FieldStatus.Missing => MappingResult.Business(FixTags.Price, RejectReason.PriceMissing),
+            FieldStatus.OutOfRange => MappingResult.Business(FixTags.Price, RejectReason.PriceOutOfBand),
             _ => MappingResult.Session(FixTags.Price, status),
         };
     }

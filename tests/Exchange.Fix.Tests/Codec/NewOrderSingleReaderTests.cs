@@ -175,6 +175,18 @@ public class NewOrderSingleReaderTests
         Assert.Equal(RejectReason.UnknownInstrument, ReadOn(FixTestMessages.NewOrderBody + "167=FUT|").Reason);
     }
 
+    [Theory]
+    [InlineData("99999999999999999999")]
+    [InlineData("922337203685477.5808")] // one unit past long.MaxValue at four decimals
+    public void A_well_formed_price_too_large_to_represent_is_an_order_reject_outside_the_band(string price)
+    {
+        MappingResult result = Read(FixTestMessages.NewOrderBody.Replace("44=143.42", "44=" + price, StringComparison.Ordinal), out _);
+
+        Assert.Equal(MappingOutcome.BusinessReject, result.Outcome);
+        Assert.Equal(RejectReason.PriceOutOfBand, result.Reason);
+        Assert.Equal(FixTags.Price, result.RefTag);
+    }
+
     /// <summary>Reads <paramref name="body"/> through one reused message view, as a connection does (layouts are remembered on it).</summary>
     private static MappingResult ReadReusing(FixMessage message, string body)
     {
