@@ -17,6 +17,7 @@ internal static class OrderValidation
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static bool IsValidSelfTradePrevention(SelfTradePrevention prevention) => prevention <= SelfTradePrevention.CancelBoth;
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static bool IsValidTimeInForce(TimeInForce tif) =>
         tif is TimeInForce.Day or TimeInForce.GoodTillCancel or TimeInForce.ImmediateOrCancel or TimeInForce.FillOrKill;
 
