@@ -152,20 +152,14 @@ internal static class OrderFields
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static MappingResult CheckInstructions(FixMessage message)
     {
-        foreach (int tag in UnsupportedInstructionTags)
+        if (FirstPresent(message, UnsupportedInstructionTags) is int instruction and > 0)
         {
-            if (message.Has(tag))
-            {
-                return MappingResult.Business(tag, RejectReason.UnsupportedOrderInstruction);
-            }
+            return MappingResult.Business(instruction, RejectReason.UnsupportedOrderInstruction);
         }
 
-        foreach (int tag in InstrumentQualifierTags)
+        if (FirstPresent(message, InstrumentQualifierTags) is int qualifier and > 0)
         {
-            if (message.Has(tag))
-            {
-                return MappingResult.Business(tag, RejectReason.UnknownInstrument);
-            }
+            return MappingResult.Business(qualifier, RejectReason.UnknownInstrument);
         }
 
         // The values of these two can change from one message of a layout to the next, so a layout with either is never
@@ -195,6 +189,20 @@ internal static class OrderFields
         }
 
         return MappingResult.Ok;
+    }
+
+    /// <summary>The first of <paramref name="tags"/> the message carries, in the list's order; 0 when none.</summary>
+    private static int FirstPresent(FixMessage message, ReadOnlySpan<int> tags)
+    {
+        foreach (int tag in tags)
+        {
+            if (message.Has(tag))
+            {
+                return tag;
+            }
+        }
+
+        return 0;
     }
 
     /// <summary>Price (44) at the instrument's decimals; required for limit orders, ignored (0) for market orders.</summary>
