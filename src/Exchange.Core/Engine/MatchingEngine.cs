@@ -47,8 +47,11 @@ namespace Exchange.Core.Engine;
 /// replaces get <see cref="RejectReason.ClOrdIdCapacityExceeded"/>, but cancels are still carried out (taking risk off
 /// must always work) with their own ids left unrecorded: for the rest of the day no new order or replace can reuse
 /// one anyway.</item>
-/// <item>A replace re-keys the order under its new client id. Side mismatch gives
-/// <see cref="RejectReason.ReplaceSideMismatch"/>; a cancel ignores Side.</item>
+/// <item>A replace re-keys the order under its new client id. A Side other than the order's gives
+/// <see cref="RejectReason.ReplaceSideMismatch"/>, and a cancel's <see cref="RejectReason.CancelSideMismatch"/>: a
+/// request that names the order by id and the wrong side is more likely a client's mistake about which order it means
+/// than a wish to cancel it. A cancel with <see cref="Side.None"/> does not check (journals older than that rule
+/// replay their cancels so).</item>
 /// <item>CancelRejected carries the request's ids and, when the order exists, its unchanged state (for OrdStatus). A
 /// cancel or replace naming an order that has ended today (filled or cancelled, a carried one included; by its id at
 /// the end, or the id of the cancel that ended it when that was recorded) gets <see cref="RejectReason.TooLateToCancel"/>
@@ -369,6 +372,11 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         RejectReason reason = FindOrder(in command, out int slot);
         ulong clOrdIdGroupHash = 0;
         int freeBucket = -1;
+        if (reason == RejectReason.None && command.Side != _orders[slot].Side && command.Side != Side.None)
+        {
+            reason = RejectReason.CancelSideMismatch;
+        }
+
         if (reason == RejectReason.None)
         {
             // The live index is probed too only while carried orders remain (their ids are not in today's set).

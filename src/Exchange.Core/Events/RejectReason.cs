@@ -58,4 +58,7 @@ public enum RejectReason : byte
 
     /// <summary>A new order or replace carried a <see cref="Domain.SelfTradePrevention"/> value that is not one of its four.</summary>
     InvalidSelfTradePrevention = 24,
+
+    /// <summary>A cancel named a live order of the other side (see <see cref="ReplaceSideMismatch"/> for a replace).</summary>
+    CancelSideMismatch = 25,
 }

@@ -22,6 +22,7 @@ public static class RejectTexts
         RejectReason.UnknownOrder => "Unknown order"u8,
         RejectReason.TooLateToCancel => "Too late to cancel: the order has already filled, been canceled or expired"u8,
         RejectReason.ReplaceSideMismatch => "Replace cannot change the side"u8,
+        RejectReason.CancelSideMismatch => "Side does not match the order's side"u8,
         RejectReason.ReplaceOrderTypeMismatch => "Replace cannot change the order type"u8,
         RejectReason.ReplaceTimeInForceMismatch => "Replace cannot change the time in force"u8,
         RejectReason.CapacityExceeded => "Venue capacity exceeded"u8,

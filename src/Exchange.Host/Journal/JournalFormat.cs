@@ -7,7 +7,7 @@ using Exchange.Core.Storage;
 namespace Exchange.Host.Journal;
 
 /// <summary>
-/// The journal file layout (version 8): a 32-byte prefix, two configuration slots (<see cref="JournalHeader"/>), then
+/// The journal file layout (version 9): a 32-byte prefix, two configuration slots (<see cref="JournalHeader"/>), then
 /// fixed-size records in ring order from <see cref="DataStart"/>.
 /// </summary>
 /// <remarks>
@@ -34,6 +34,10 @@ namespace Exchange.Host.Journal;
 /// Version 8 marks the <see cref="CommandType.ReserveEventAndOrderIds"/> command, which an older build would answer with
 /// an unknown-command reject; an older journal holds none (its reservations are <see cref="CommandType.ReserveEventIds"/>,
 /// which still reserve event ids only), so it is read and marked version 8 the same way.
+/// Version 9 marks the rule that a cancel naming an order of the other side is refused
+/// (<see cref="Exchange.Core.Events.RejectReason.CancelSideMismatch"/>). An older journal's cancels carried out whatever
+/// their Side, so they are replayed with <see cref="Exchange.Core.Domain.Side.None"/>, which the engine does not check
+/// (<see cref="CancelSideVersion"/>), and the journal is read and marked version 9.
 /// The version is bumped whenever the engine's rules change what a journalled command does; a change of the
 /// <see cref="Command"/> layout (such as the self-trade prevention byte new orders and replaces carry since version 7)
 /// is refused by the layout fingerprint instead, whatever the version.
@@ -45,10 +49,13 @@ internal static class JournalFormat
 {
     public const int PrefixSize = 32;
 
-    public const int Version = 8;
+    public const int Version = 9;
 
     /// <summary>The first version whose new trading days record the carried orders' ids (see the remarks).</summary>
     public const int CarriedIdsVersion = 6;
+
+    /// <summary>The first version whose cancels are refused when their Side is not the order's (see the remarks).</summary>
+    public const int CancelSideVersion = 9;
 
     /// <summary>The oldest version this build replays the same as the build that wrote it (see the remarks).</summary>
     public const int OldestReadableVersion = 3;
@@ -114,7 +121,7 @@ internal static class JournalFormat
             return $"journal format version {version}; this build reads versions {OldestReadableVersion} to {Version} only (version 2 added the "
                 + "instrument and session lists the journal was written with; version 3 the per-day ClOrdID rule and limit, and version 4 the "
                 + "event-id reservation and the refusal of replaces that change OrdType or TimeInForce, version 5 the refused-request commands, "
-                + "version 6 the ids of orders carried into a new day, the order status request and the mass cancel, version 7 the cancel on disconnect, version 8 the reservation of order ids, all of which change what a command does). "
+                + "version 6 the ids of orders carried into a new day, the order status request and the mass cancel, version 7 the cancel on disconnect, version 8 the reservation of order ids, version 9 the side check of cancels, all of which change what a command does). "
                 + "Start it with the build that wrote it, or move it away to begin a new journal";
         }
 

@@ -110,6 +110,7 @@ internal sealed unsafe class JournalWriter : IDisposable
             }
 
             bool olderDayRule = header is not null && header.Version < JournalFormat.CarriedIdsVersion;
+            bool sideBlindCancels = header is not null && header.Version < JournalFormat.CancelSideVersion;
             bool sawGoodTillCancel = false;
             while (reader.TryRead(out long sequence, out Command command))
             {
@@ -122,6 +123,12 @@ internal sealed unsafe class JournalWriter : IDisposable
                     {
                         throw OlderDayRuleRefused(path, header!.Version, sequence);
                     }
+                }
+
+                if (sideBlindCancels && command.Type == CommandType.Cancel)
+                {
+                    // Written when a cancel carried out whatever its Side; None replays it so.
+                    command.Side = Side.None;
                 }
 
                 replay?.Invoke(sequence, in command);

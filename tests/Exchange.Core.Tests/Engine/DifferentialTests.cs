@@ -79,7 +79,7 @@ public class DifferentialTests
 
         foreach (string reason in new[]
         {
-            "can=MarketRemainder", "can=ImmediateOrCancelRemainder", "can=ReplacedToFilled", "Cancelled src=NewTradingDay rej=None can=Expired", "Cancelled src=NewOrder rej=None can=FillOrKillUnfillable", "rej=ReplaceSideMismatch",
+            "can=MarketRemainder", "can=ImmediateOrCancelRemainder", "can=ReplacedToFilled", "Cancelled src=NewTradingDay rej=None can=Expired", "Cancelled src=NewOrder rej=None can=FillOrKillUnfillable", "rej=ReplaceSideMismatch", "CancelRejected src=Cancel rej=CancelSideMismatch",
             "Rejected src=NewOrder rej=DuplicateClOrdId", "CancelRejected src=Cancel rej=DuplicateClOrdId", "CancelRejected src=Replace rej=DuplicateClOrdId",
             "Rejected src=NewOrder rej=ClOrdIdCapacityExceeded", "CancelRejected src=Replace rej=ClOrdIdCapacityExceeded",
             "rej=ReplaceOrderTypeMismatch", "rej=ReplaceTimeInForceMismatch",

@@ -306,4 +306,25 @@ public class OrderManagementScenarioTests
         lot.Buy("b1", -1, 10, instrument: 0);
         Assert.Equal(RejectReason.QuantityOffLot, Assert.Single(lot.Replace("r1", "b1", Side.Buy, -1, 15, instrument: 0)).RejectReason);
     }
+
+    [Theory]
+    [MemberData(nameof(Combinations))]
+    public void A_cancel_naming_the_order_with_the_other_side_is_refused_and_the_order_rests_on(string combination)
+    {
+        var h = EngineHarness.For(combination);
+        h.Buy("b1", -1, 5);
+        string before = h.BookState();
+
+        EngineEvent refused = Assert.Single(h.Cancel("c1", "b1", Side.Sell));
+
+        Assert.Equal(EventType.CancelRejected, refused.Type);
+        Assert.Equal(RejectReason.CancelSideMismatch, refused.RejectReason);
+        Assert.Equal(5, refused.LeavesQuantity);
+        Assert.Equal(before, h.BookState());
+
+        // The refused cancel used no id: the corrected one may reuse it, and a cancel without a side is not checked.
+        Assert.Equal(EventType.Cancelled, Assert.Single(h.Cancel("c1", "b1", Side.Buy)).Type);
+        h.Buy("b2", -1, 5);
+        Assert.Equal(EventType.Cancelled, Assert.Single(h.Cancel("c2", "b2", Side.None)).Type);
+    }
 }

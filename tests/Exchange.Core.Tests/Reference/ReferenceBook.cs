@@ -330,6 +330,12 @@ public sealed class ReferenceBook : IMatchingEngine
             return;
         }
 
+        if (c.Side != Side.None && c.Side != order.Side)
+        {
+            CancelReject(c, RejectReason.CancelSideMismatch, order);
+            return;
+        }
+
         // A cancel's id may not be used today or held by a resting order, and goes unrecorded once the day's ids are used up.
         if (IsTaken(c.OwnerId, c.ClOrdId))
         {

@@ -187,9 +187,10 @@ public class JournalConfigurationTests
     [InlineData(5)]
     [InlineData(6)]
     [InlineData(7)]
+    [InlineData(8)]
     public void AnOlderJournal_IsReplayed_AndMarkedCurrent_SoAnOlderBuildRefusesItOnceAppended(int version)
     {
-        // The current rules replay a version 3 to 7 journal that never began a new trading day the same (none has
+        // The current rules replay a version 3 to 8 journal (its cancels without their Side, see below) that never began a new trading day the same (none has
         // a reservation of order ids; version 3 to 6 no cancel on disconnect; version 3 to 5 no status requests; version 3 or 4 no refused-request commands;
         // version 3 no event-id reservations either, and its replaces leave OrdType and TimeInForce zero), but what this
         // build appends may not replay the same under the older rules.
@@ -246,6 +247,36 @@ public class JournalConfigurationTests
         }
 
         Assert.Equal(JournalFormat.Version, ReadVersion(temp.Path));
+    }
+
+    [Theory]
+    [InlineData(8, Side.None)]
+    [InlineData(JournalFormat.Version, Side.Sell)]
+    public void Cancels_of_a_journal_older_than_the_side_check_replay_without_their_side(int version, Side replayedSide)
+    {
+        // Before version 9 a cancel was carried out whatever its Side; Side None keeps it so on replay. Other commands
+        // keep theirs.
+        using var temp = new TempJournal();
+        using (JournalWriter writer = JournalWriter.Open(temp.Path, new JournalOptions { FsyncPolicy = FsyncPolicy.Never }, JournalTestData.Configuration, out _))
+        {
+            for (long i = 0; i < 2; i++)
+            {
+                Command command = JournalTestData.CommandFor(i);
+                command.Type = i == 0 ? CommandType.NewOrder : CommandType.Cancel;
+                command.Side = Side.Sell;
+                writer.Append(in command, i);
+            }
+
+            writer.CommitBatch();
+        }
+
+        MarkVersion(temp.Path, version);
+        var replayed = new List<(CommandType, Side)>();
+        using (JournalWriter.Open(temp.Path, new JournalOptions(), JournalTestData.Configuration, (long _, in Command command) => replayed.Add((command.Type, command.Side)), out _))
+        {
+        }
+
+        Assert.Equal([(CommandType.NewOrder, Side.Sell), (CommandType.Cancel, replayedSide)], replayed);
     }
 
     /// <summary>Six records: new trading days at <paramref name="rollsAt"/>, a GoodTillCancel order at <paramref name="gtcAt"/>, Day orders elsewhere.</summary>
