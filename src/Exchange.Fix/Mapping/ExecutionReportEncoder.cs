@@ -129,7 +129,13 @@ public static class ExecutionReportEncoder
             pos = FixFields.Char(ref d, pos, FixFields.PrefixOf(FixTags.OrdType), (byte)e.OrderType);
         }
 
-        pos = FixFields.Int(ref d, pos, FixFields.PrefixOf(FixTags.OrderQty), e.OrderQuantity);
+        if (e.OrderQuantity != 0)
+        {
+            // OrderQty is optional in an ExecutionReport; 0 means the report has none to state (a reject of a quantity
+            // the venue could not represent, a status of an unknown order), and a client must not read it as the order's.
+            pos = FixFields.Int(ref d, pos, FixFields.PrefixOf(FixTags.OrderQty), e.OrderQuantity);
+        }
+
         if (e.OrderType == OrderType.Limit)
         {
             pos = FixFields.Price(ref d, pos, FixFields.PrefixOf(FixTags.Price), e.Price, priceDecimals);

@@ -205,6 +205,20 @@ public sealed class GatewayInboundTests
         Assert.Equal("NOPE", er[55]);
         Assert.Equal("Unknown symbol", er[58]);
         Assert.True(long.Parse(er[17], System.Globalization.CultureInfo.InvariantCulture) > 1L << 62);
+        Assert.Equal("100", er[38]);
+    }
+
+    [Fact]
+    public void A_quantity_the_venue_cannot_represent_is_rejected_without_an_order_qty_rather_than_with_38_0()
+    {
+        using var h = new GatewayHarness();
+        h.LogOn();
+        h.Send("D", "11=ORD-2|55=AAPL|54=1|60=20260302-09:30:00.000|38=10.5|40=2|44=143.42|59=0|");
+
+        Assert.Empty(h.Publisher.Commands);
+        Dictionary<int, string> er = Assert.Single(h.TakeSent());
+        Assert.Equal(("8", "8", "ORD-2"), (er[150], er[39], er[11]));
+        Assert.False(er.ContainsKey(38), "38=0 would read as the order's quantity");
     }
 
     [Fact]

@@ -63,6 +63,7 @@ public class GatewayStatusRequestTests
         Assert.Equal(("8", "I", "8", "NONE", "1"), (er[35], er[150], er[39], er[37], er[103]));
         Assert.Equal(("ORD-1", "ST-2", "NOPE", "Unknown symbol"), (er[11], er[790], er[55], er[58]));
         Assert.Equal("0", er[17]);
+        Assert.False(er.ContainsKey(38), "no order, so no OrderQty (38=0 would read as the order's)");
     }
 
     [Fact]
