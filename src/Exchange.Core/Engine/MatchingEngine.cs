@@ -40,9 +40,11 @@ namespace Exchange.Core.Engine;
 /// order's current state (here <see cref="EventType.OrderStatus"/>, when <see cref="Command.PossibleResend"/> is set and
 /// the id is the only fault), and any other duplicate gets a reject of the new order merged with the status of the
 /// existing one (here <see cref="EventType.Rejected"/> with the reason and the live order's id, terms and quantities).
-/// A possible resend of an order that ended today (same instrument and side) gets that order's final status (an
-/// OrderStatus event with its final quantities and how it ended, no leaves, no price or terms, which are not kept); any
-/// other reuse of a finished order's id is rejected as a duplicate.</item>
+/// An id a replace moved away from still names its order here, while it lives. An order that ended today (same
+/// instrument and side, under an order's id rather than a cancel's) is answered the same way with its final state (no
+/// leaves, no price or terms, which are not kept): an OrderStatus event for a possible resend, else the
+/// <see cref="RejectReason.DuplicateClOrdId"/> reject with that state. Any other reuse of a used id is a plain
+/// duplicate reject.</item>
 /// <item>The day's ids are bounded by <see cref="EngineOptions.MaxClOrdIdsPerDay"/>. When they run out, new orders and
 /// replaces get <see cref="RejectReason.ClOrdIdCapacityExceeded"/>, but cancels are still carried out (taking risk off
 /// must always work) with their own ids left unrecorded: for the rest of the day no new order or replace can reuse
@@ -254,11 +256,14 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
     /// </summary>
     private void RefuseNewOrder(in Command command, ulong clOrdIdHash, RejectReason reason)
     {
-        if (!_clOrdIds.TryFind(clOrdIdHash, command.OwnerId, command.ClOrdId, out int slot))
+        bool duplicate = reason == RejectReason.DuplicateClOrdId;
+        if (!_clOrdIds.TryFind(clOrdIdHash, command.OwnerId, command.ClOrdId, out int slot) &&
+            !(duplicate && TryFindReplacedLive(in command, out slot)))
         {
-            // A possible resend of an order that has since ended gets that order's final status, as a live one does (but
-            // not one under a cancel's id: no order was received under it).
-            if (!(command.PossibleResend && reason == RejectReason.DuplicateClOrdId && TryReportEnded(in command, ordersOnly: true)))
+            // A duplicate of an order that has since ended is answered about it as about a live one: its final status for
+            // a possible resend, else the reject with that status (but not one under a cancel's id: no order was
+            // received under it).
+            if (!(duplicate && TryReportEnded(in command, ordersOnly: true, asReject: !command.PossibleResend)))
             {
                 EmitRejected(in command, reason);
             }
@@ -266,14 +271,17 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             return;
         }
 
+        // Under the request's id, which differs from the order's when a replace moved the order away from it.
         ref OrderSlot live = ref _orders[slot];
-        if (command.PossibleResend && reason == RejectReason.DuplicateClOrdId)
+        if (command.PossibleResend && duplicate)
         {
-            Emit(EventType.OrderStatus, in command, ref live);
+            Emit(EventType.OrderStatus, in command, ref live).ClOrdId = command.ClOrdId;
             return;
         }
 
-        Emit(EventType.Rejected, in command, ref live).RejectReason = reason;
+        ref EngineEvent rejected = ref Emit(EventType.Rejected, in command, ref live);
+        rejected.RejectReason = reason;
+        rejected.ClOrdId = command.ClOrdId;
     }
 
     /// <summary>
@@ -615,7 +623,12 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
     /// ended, no leaves); false, emitting nothing, when there is none. Off the accepted path: one probe of today's ids.
     /// </summary>
     /// <param name="ordersOnly">Not when the id was a cancel request's (which names the order it ended).</param>
-    private bool TryReportEnded(in Command command, bool ordersOnly = false)
+    /// <param name="asReject">
+    /// Emit the status as the <see cref="RejectReason.DuplicateClOrdId"/> reject of a new order that reused the id, as
+    /// a duplicate of a live order's id is answered (its ExecType says rejected, its quantities and OrdStatus describe
+    /// the existing order).
+    /// </param>
+    private bool TryReportEnded(in Command command, bool ordersOnly = false, bool asReject = false)
     {
         if (!_usedClOrdIds.TryGetOrder(ClOrdIdHash.Group(command.OwnerId, command.ClOrdId), command.OwnerId, command.ClOrdId, out UsedIdOrder ended) ||
             ended.Superseded || (ordersOnly && ended.IsCancelRequest) || ended.InstrumentId != command.InstrumentId || ended.Side != command.Side || _orders.TryGetSlot(ended.OrderId, out _))
@@ -623,8 +636,8 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
             return false;
         }
 
-        ref EngineEvent status = ref Refuse(in command, RejectReason.None);
-        status.Type = EventType.OrderStatus;
+        ref EngineEvent status = ref Refuse(in command, asReject ? RejectReason.DuplicateClOrdId : RejectReason.None);
+        status.Type = asReject ? EventType.Rejected : EventType.OrderStatus;
         status.OrderId = ended.OrderId;
         status.OrderType = OrderType.None;
         status.TimeInForce = default;
@@ -634,6 +647,17 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         status.CumulativeNotional = ended.CumulativeNotional;
         status.CancelReason = ended.EndReason;
         return true;
+    }
+
+    /// <summary>
+    /// The slot of the live order a replace moved away from the command's ClOrdId today: a new order reusing that id is a
+    /// duplicate of it, and is answered about it as under its current id. Off the accepted path.
+    /// </summary>
+    private bool TryFindReplacedLive(in Command command, out int slot)
+    {
+        slot = -1;
+        return _usedClOrdIds.TryGetOrder(ClOrdIdHash.Group(command.OwnerId, command.ClOrdId), command.OwnerId, command.ClOrdId, out UsedIdOrder named) &&
+            named.Superseded && _orders.TryGetSlot(named.OrderId, out slot);
     }
 
     /// <summary>

@@ -13,7 +13,8 @@ internal static class OrderStates
     /// order (a duplicate of a live order's ClOrdID): then it reports that order's state, so the client does not take
     /// the reject for the live order's end (FIX 4.4 Appendix D, "Poss resend and duplicate ClOrdID"). An Order Status
     /// report that names no order (a status request for an unknown order) is 8 as well, as Appendix D answers one; one
-    /// of an order that has ended says how, as a cancel does. A cancel is 4 unless the order had completely filled; a Day order the new trading day expired is C (Expired), filled in part
+    /// of an order that has ended says how, as a cancel does, and so does a reject that names an ended order (a
+    /// duplicate of its ClOrdID; a reject naming a live order always has leaves). A cancel is 4 unless the order had completely filled; a Day order the new trading day expired is C (Expired), filled in part
     /// or not at all.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -25,7 +26,7 @@ internal static class OrderStates
         }
 
         bool filled = e.CumulativeQuantity > 0 && e.CumulativeQuantity >= e.OrderQuantity;
-        if (e.Type == EventType.Cancelled || (e.Type == EventType.OrderStatus && e.LeavesQuantity == 0))
+        if (e.Type == EventType.Cancelled || (e.Type is EventType.OrderStatus or EventType.Rejected && e.LeavesQuantity == 0))
         {
             return e.CancelReason == CancelReason.Expired ? (byte)'C' : filled ? (byte)'2' : (byte)'4';
         }

@@ -23,13 +23,15 @@ public class ClOrdIdDayScenarioTests
         h.Sell("s1", 1, 10, owner: 2);
         h.Sell("s2", 1, 10, owner: 2);
         Command order = Commands.Limit(1, 1, "b1", Side.Buy, TestInstruments.P(1), 10);
-        Assert.Contains(h.Send(order), e => e.Type == EventType.Trade);
+        long orderId = Assert.Single(h.Send(order), e => e.Type == EventType.Accepted).OrderId;
         string before = h.BookState();
 
         EngineEvent resent = Assert.Single(h.Send(order));
 
+        // The reject reports the existing order as it ended (FIX 4.4 Appendix D, duplicate ClOrdID), not a blank one.
         Assert.Equal(EventType.Rejected, resent.Type);
         Assert.Equal(RejectReason.DuplicateClOrdId, resent.RejectReason);
+        Assert.Equal((orderId, 10L, 10L, 0L), (resent.OrderId, resent.OrderQuantity, resent.CumulativeQuantity, resent.LeavesQuantity));
         Assert.Equal(before, h.BookState());
         Assert.Equal(10, Assert.Single(h.Asks()).LeavesQuantity);
     }

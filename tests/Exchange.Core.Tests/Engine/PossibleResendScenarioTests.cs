@@ -52,11 +52,16 @@ public class PossibleResendScenarioTests
         h.Buy("b1", -1, 10);
         h.Replace("r1", "b1", Side.Buy, -2, 8);
 
-        // The replace's id names the live order now, with its new terms; the original id is used and no longer live.
+        // The replace's id names the live order now, with its new terms; so does the original id, while the order lives
+        // (Appendix D: a resend of an order already received is answered with the order's current state).
         EngineEvent status = Assert.Single(h.Send(AsPossibleResend(Commands.Limit(1, 1, "r1", Side.Buy, TestInstruments.P(-2), 8))));
         Assert.Equal(EventType.OrderStatus, status.Type);
         Assert.Equal((TestInstruments.P(-2), 8L, 8L), (status.Price, status.OrderQuantity, status.LeavesQuantity));
-        AssertDuplicateOfNoLiveOrder(h.Send(AsPossibleResend(Commands.Limit(1, 1, "b1", Side.Buy, TestInstruments.P(-1), 10))));
+        EngineEvent original = Assert.Single(h.Send(AsPossibleResend(Commands.Limit(1, 1, "b1", Side.Buy, TestInstruments.P(-1), 10))));
+        Assert.Equal((EventType.OrderStatus, status.OrderId, 8L, 8L), (original.Type, original.OrderId, original.OrderQuantity, original.LeavesQuantity));
+        Assert.Equal("b1", original.ClOrdId.ToString()); // the request's id, so the client can match the answer
+        EngineEvent reused = Assert.Single(h.Buy("b1", -1, 10));
+        Assert.Equal((EventType.Rejected, RejectReason.DuplicateClOrdId, status.OrderId, 8L), (reused.Type, reused.RejectReason, reused.OrderId, reused.LeavesQuantity));
 
         // Once the order is done, a possible resend gets its final status (filled, no leaves) and enters nothing.
         long orderId = h.Sell("s1", -2, 8, owner: 2)[^1].OrderId;
@@ -65,9 +70,13 @@ public class PossibleResendScenarioTests
         Assert.Equal((8L, 8L, 0L, CancelReason.None), (done.OrderQuantity, done.CumulativeQuantity, done.LeavesQuantity, done.CancelReason));
         Assert.Empty(h.Bids());
 
-        // Not a possible resend, or of other terms' side: a duplicate like any reused id.
-        AssertDuplicateOfNoLiveOrder(h.Buy("r1", -2, 8));
+        // Not a possible resend: the duplicate's reject, with the ended order's final state. Of the other side, or by the
+        // id a replace moved away from once the order has ended: a duplicate that names no order.
+        EngineEvent rejected = Assert.Single(h.Buy("r1", -2, 8));
+        Assert.Equal((EventType.Rejected, RejectReason.DuplicateClOrdId, orderId), (rejected.Type, rejected.RejectReason, rejected.OrderId));
+        Assert.Equal((8L, 8L, 0L), (rejected.OrderQuantity, rejected.CumulativeQuantity, rejected.LeavesQuantity));
         AssertDuplicateOfNoLiveOrder(h.Send(AsPossibleResend(Commands.Limit(1, 1, "r1", Side.Sell, TestInstruments.P(-2), 8))));
+        AssertDuplicateOfNoLiveOrder(h.Send(AsPossibleResend(Commands.Limit(1, 1, "b1", Side.Buy, TestInstruments.P(-1), 10))));
 
         // A cancel's id names the order it cancelled (a status request by it reports that order), but no order was
         // received under it: a possible resend of it is a duplicate.

@@ -30,6 +30,9 @@ public sealed class ReferenceBook : IMatchingEngine
 
     /// <summary>Those of <see cref="_usedToday"/> that were cancel requests' ids.</summary>
     private readonly HashSet<(int Owner, ClOrdId Id)> _cancelIdsToday = [];
+
+    /// <summary>Ids of <see cref="_usedToday"/> a replace moved away from, and the order each named.</summary>
+    private readonly Dictionary<(int Owner, ClOrdId Id), Order> _replacedToday = [];
     private readonly int _maxIdsPerDay;
     private long _lastEventId;
     private long _lastTradeId;
@@ -193,7 +196,7 @@ public sealed class ReferenceBook : IMatchingEngine
     }
 
     /// <summary>The final state of the order of the command's instrument and side its ClOrdId named today, if it has ended.</summary>
-    private bool TryReportEnded(Command c, bool ordersOnly = false)
+    private bool TryReportEnded(Command c, bool ordersOnly = false, bool asReject = false)
     {
         if (_usedToday.GetValueOrDefault((c.OwnerId, c.ClOrdId)) is not { Leaves: 0 } ended || ended.Instrument != c.InstrumentId || ended.Side != c.Side ||
             (ordersOnly && _cancelIdsToday.Contains((c.OwnerId, c.ClOrdId))))
@@ -201,9 +204,9 @@ public sealed class ReferenceBook : IMatchingEngine
             return false;
         }
 
-        Reject(c, RejectReason.None);
+        Reject(c, asReject ? RejectReason.DuplicateClOrdId : RejectReason.None);
         EngineEvent status = _events[^1];
-        status.Type = EventType.OrderStatus;
+        status.Type = asReject ? EventType.Rejected : EventType.OrderStatus;
         status.OrigClOrdId = c.OrigClOrdId;
         status.OrderType = default;
         status.TimeInForce = default;
@@ -218,12 +221,20 @@ public sealed class ReferenceBook : IMatchingEngine
     }
 
     /// <summary>
-    /// A refused new order whose id a live order of the same owner holds is answered about that order: its status alone
-    /// for a possible resend that is only a duplicate, else the reject with that order's state. Otherwise a plain reject.
+    /// A refused new order whose id a live order of the same owner holds, or held before a replace, is answered about
+    /// that order: its status alone for a possible resend that is only a duplicate, else the reject with that order's
+    /// state. A duplicate of an order that has ended (same instrument and side) gets its final state the same way.
+    /// Otherwise a plain reject.
     /// </summary>
     private void RefuseNewOrder(Command c, RejectReason reason)
     {
         Order? live = FindLive(c.OwnerId, c.ClOrdId);
+        if (live == null && reason == RejectReason.DuplicateClOrdId &&
+            _replacedToday.GetValueOrDefault((c.OwnerId, c.ClOrdId)) is { } replaced && Own(replaced).Contains(replaced))
+        {
+            live = replaced;
+        }
+
         if (live == null && reason == RejectReason.FillOrKillNotFillable)
         {
             // Killed, not rejected: reported as a cancel of an order that never entered the book.
@@ -233,7 +244,7 @@ public sealed class ReferenceBook : IMatchingEngine
             killed.CancelReason = CancelReason.FillOrKillUnfillable;
             SetLast(killed);
         }
-        else if (live == null && !(c.PossibleResend && reason == RejectReason.DuplicateClOrdId && TryReportEnded(c, ordersOnly: true)))
+        else if (live == null && !(reason == RejectReason.DuplicateClOrdId && TryReportEnded(c, ordersOnly: true, asReject: !c.PossibleResend)))
         {
             Reject(c, reason);
         }
@@ -243,12 +254,15 @@ public sealed class ReferenceBook : IMatchingEngine
         }
         else if (c.PossibleResend && reason == RejectReason.DuplicateClOrdId)
         {
-            Add(EventType.OrderStatus, c, live);
+            EngineEvent status = Add(EventType.OrderStatus, c, live);
+            status.ClOrdId = c.ClOrdId;
+            SetLast(status);
         }
         else
         {
             EngineEvent rejected = Add(EventType.Rejected, c, live);
             rejected.RejectReason = reason;
+            rejected.ClOrdId = c.ClOrdId;
             SetLast(rejected);
         }
     }
@@ -388,6 +402,7 @@ public sealed class ReferenceBook : IMatchingEngine
         if (_usedToday.ContainsKey((c.OwnerId, order.ClOrdId)))
         {
             _usedToday[(c.OwnerId, order.ClOrdId)] = null; // still used, but no longer names the order
+            _replacedToday[(c.OwnerId, order.ClOrdId)] = order;
         }
 
         ClOrdId orig = order.ClOrdId;
@@ -453,6 +468,7 @@ public sealed class ReferenceBook : IMatchingEngine
 
         _usedToday.Clear();
         _cancelIdsToday.Clear();
+        _replacedToday.Clear();
     }
 
     /// <summary>
