@@ -64,10 +64,10 @@ public sealed class VenueEndToEndTests
             Dictionary<int, string> ended = await buyer.ExpectExecutionAsync("B1", 'I');
             Assert.Equal(("4", "100", "60", "0", "100", "0"), (ended[39], ended[38], ended[14], ended[151], ended[6], ended[17]));
 
-            // Without the flag it is a duplicate order, rejected with no order to report.
+            // Without the flag it is a duplicate order, rejected with the ended order's state (Appendix D).
             await buyer.NewOrderAsync("B1", '1', 100, "100.00");
             Dictionary<int, string> duplicate = await buyer.ExpectExecutionAsync("B1", '8');
-            Assert.Equal(("6", "8", "NONE"), (duplicate[103], duplicate[39], duplicate[37]));
+            Assert.Equal(("6", "4", ended[37], "60", "0"), (duplicate[103], duplicate[39], duplicate[37], duplicate[14], duplicate[151]));
 
             // B2 still rests: a possible resend of it is answered with its current state (ExecType I, FIX 4.4 Appendix
             // D "Poss resend and duplicate ClOrdID") and enters nothing, so the client does not take it for dead.
