@@ -44,6 +44,9 @@ public sealed partial class FixMessage
     private readonly int _maxMessageSize;
     private readonly Field[] _fields;
 
+    /// <summary>The LENGTH/DATA pairs of the tokenizing under way (for its error reasons); set before any field is read.</summary>
+    private DataFieldPairs _dataFields = null!;
+
     /// <summary>
     /// Per tag below <see cref="TagTableSize"/>: the parse generation (high 16 bits) and the index of the tag's first
     /// field (low 16 bits), so a lookup is one 4-byte load and a new message invalidates every slot in O(1).
@@ -219,6 +222,7 @@ public sealed partial class FixMessage
     /// </summary>
     private void IndexFields(DataFieldPairs dataFields)
     {
+        _dataFields = dataFields;
         NextGeneration();
         _msgTypeIndex = -1;
         _slots = _tagSlots;
@@ -547,7 +551,7 @@ public sealed partial class FixMessage
 
         if (tag <= 0)
         {
-            SetError(0, SessionRejectReason.InvalidTagNumber);
+            SetBadTagError(start, end, count);
             recordedTag = 0;
             return count;
         }
@@ -642,6 +646,26 @@ public sealed partial class FixMessage
 
         equals = pos;
         return tag <= 0 || pos == start || pos >= end || Unsafe.Add(ref data, start) == (byte)'0' ? 0 : tag;
+    }
+
+    /// <summary>
+    /// The error of a field in _buffer[start..end) without a valid tag. Text that has no '=' and is not a bare number (a
+    /// tag that lost its '=') is the rest of the field before it, whose value an SOH cut (FIX 4.4 SessionRejectReason
+    /// 17, naming that field), unless that is a DATA field, where an SOH is allowed and its count is what was wrong
+    /// (<see cref="ReadDataField"/>); anything else is an invalid tag number. Off the valid path.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void SetBadTagError(int start, int end, int count)
+    {
+        ReadOnlySpan<byte> text = _buffer.AsSpan(start, end - start);
+        if (count > 0 && !text.Contains((byte)'=') && text.ContainsAnyExceptInRange((byte)'0', (byte)'9') &&
+            !_dataFields.IsMarked(_fields[count - 1].Tag))
+        {
+            SetError(_fields[count - 1].Tag, SessionRejectReason.NonDataValueIncludesFieldDelimiter);
+            return;
+        }
+
+        SetError(0, SessionRejectReason.InvalidTagNumber);
     }
 
     private void SetError(int tag, SessionRejectReason reason)

@@ -59,6 +59,7 @@ public static class RejectTexts
         SessionRejectReason.TagSpecifiedOutOfRequiredOrder => "Tag specified out of required order"u8,
         SessionRejectReason.RepeatingGroupFieldsOutOfOrder => "Repeating group fields out of order"u8,
         SessionRejectReason.IncorrectNumInGroupCount => "Incorrect NumInGroup count for repeating group"u8,
+        SessionRejectReason.NonDataValueIncludesFieldDelimiter => "Non-data value includes field delimiter (SOH)"u8,
         _ => "Other"u8,
     };
 

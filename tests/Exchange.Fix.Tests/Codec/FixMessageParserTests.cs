@@ -68,6 +68,9 @@ public class FixMessageParserTests
     [InlineData("35=D|0=a|", 0, SessionRejectReason.InvalidTagNumber)]
     [InlineData("35=D|058=a|", 0, SessionRejectReason.InvalidTagNumber)]
     [InlineData("35=D|58|", 0, SessionRejectReason.InvalidTagNumber)]
+    [InlineData("35=D|58=ab|cd|", 58, SessionRejectReason.NonDataValueIncludesFieldDelimiter)]
+    [InlineData("35=D|58=ab|c d|1=x|", 58, SessionRejectReason.NonDataValueIncludesFieldDelimiter)]
+    [InlineData("35=D|58=ab||", 0, SessionRejectReason.InvalidTagNumber)]
     public void SyntaxProblems_AreReported_WithTheTagToReject(string body, int tag, SessionRejectReason reason)
     {
         var message = new FixMessage();

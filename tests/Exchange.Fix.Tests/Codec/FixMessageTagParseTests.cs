@@ -7,7 +7,8 @@ namespace Exchange.Fix.Tests.Codec;
 /// <summary>
 /// The parser reads 1..3-digit tags unrolled and longer or malformed ones byte by byte: random fields built from
 /// valid and invalid tag spellings, after a longer message left stale bytes in the buffer, must parse exactly like a
-/// naive split (first '=' ends the tag; digits only, no leading zero, at most 9 digits; empty value kept but an error).
+/// naive split (first '=' ends the tag; digits only, no leading zero, at most 9 digits; empty value kept but an error;
+/// text with no '=' after a field, not a bare number, is that field's value cut by an SOH).
 /// </summary>
 public sealed class FixMessageTagParseTests
 {
@@ -68,7 +69,11 @@ public sealed class FixMessageTagParseTests
             bool valid = equals > 0 && tagText.Length <= 9 && tagText.All(char.IsAsciiDigit) && tagText[0] != '0';
             if (!valid)
             {
-                error = error.IsError ? error : FixFieldError.Of(0, SessionRejectReason.InvalidTagNumber);
+                // Text with no '=' that is not a bare number after a field: the rest of that field's value, cut by an SOH.
+                FixFieldError fieldError = equals < 0 && fields.Count > 0 && !field.All(char.IsAsciiDigit)
+                    ? FixFieldError.Of(fields[^1].Item1, SessionRejectReason.NonDataValueIncludesFieldDelimiter)
+                    : FixFieldError.Of(0, SessionRejectReason.InvalidTagNumber);
+                error = error.IsError ? error : fieldError;
                 continue;
             }
 
