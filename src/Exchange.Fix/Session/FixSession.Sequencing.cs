@@ -160,7 +160,8 @@ public sealed partial class FixSession
                 AdvanceTarget(seq + 1);
                 if (m.BeginSeqNo <= 0)
                 {
-                    SendReject(m, SessionRejectReason.RequiredTagMissing, 7, "Required tag missing"u8);
+                    // Present (the dictionary refuses a ResendRequest without it) but not a sequence number.
+                    SendReject(m, SessionRejectReason.ValueIsIncorrect, 7, "BeginSeqNo(7) must be at least 1"u8);
                 }
                 else if (IsReversedRange(m))
                 {

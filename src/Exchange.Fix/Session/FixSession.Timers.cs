@@ -32,9 +32,15 @@ public sealed partial class FixSession
             return;
         }
 
-        if (state == SessionState.LogoutSent && now - _logoutSentAtMono >= _config.LogoutTimeout.Ticks * 100)
+        if (state == SessionState.LogoutSent)
         {
-            Unbind(DisconnectReason.LogoutTimeout, closeTransport: true);
+            // Waiting for the Logout reply: nothing more is sent unless asked for (a ResendRequest, a TestRequest), and
+            // the logout timeout, not the heartbeat, bounds the wait.
+            if (now - _logoutSentAtMono >= _config.LogoutTimeout.Ticks * 100)
+            {
+                Unbind(DisconnectReason.LogoutTimeout, closeTransport: true);
+            }
+
             return;
         }
 
