@@ -258,7 +258,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
     {
         bool duplicate = reason == RejectReason.DuplicateClOrdId;
         if (!_clOrdIds.TryFind(clOrdIdHash, command.OwnerId, command.ClOrdId, out int slot) &&
-            !(duplicate && TryFindReplacedLive(in command, out slot)))
+            !(duplicate && TryFindReplacedLive(command.OwnerId, command.ClOrdId, out slot)))
         {
             // A duplicate of an order that has since ended is answered about it as about a live one: its final status for
             // a possible resend, else the reject with that status (but not one under a cancel's id: no order was
@@ -650,13 +650,13 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
     }
 
     /// <summary>
-    /// The slot of the live order a replace moved away from the command's ClOrdId today: a new order reusing that id is a
-    /// duplicate of it, and is answered about it as under its current id. Off the accepted path.
+    /// The slot of the live order a replace moved away from <paramref name="clOrdId"/> today: a request naming that id
+    /// is about that order (a new order reusing it, a replace resent after it was carried out). Off the accepted path.
     /// </summary>
-    private bool TryFindReplacedLive(in Command command, out int slot)
+    private bool TryFindReplacedLive(int ownerId, in ClOrdId clOrdId, out int slot)
     {
         slot = -1;
-        return _usedClOrdIds.TryGetOrder(ClOrdIdHash.Group(command.OwnerId, command.ClOrdId), command.OwnerId, command.ClOrdId, out UsedIdOrder named) &&
+        return _usedClOrdIds.TryGetOrder(ClOrdIdHash.Group(ownerId, clOrdId), ownerId, clOrdId, out UsedIdOrder named) &&
             named.Superseded && _orders.TryGetSlot(named.OrderId, out slot);
     }
 

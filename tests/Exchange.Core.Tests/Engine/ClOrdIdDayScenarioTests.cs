@@ -116,10 +116,10 @@ public class ClOrdIdDayScenarioTests
 
         Assert.Equal(before, h.BookState());
 
-        // A resent replace finds its original id gone: it cannot apply twice.
+        // A resent replace finds its original id gone: it cannot apply twice (it is a duplicate of the replace it repeats).
         Command replace = Commands.Replace(1, 1, "r1", "b1", Side.Buy, TestInstruments.P(-2), 4);
         Assert.Equal(EventType.Replaced, Assert.Single(h.Send(replace)).Type);
-        Assert.Equal(RejectReason.UnknownOrder, Assert.Single(h.Send(replace)).RejectReason);
+        Assert.Equal(RejectReason.DuplicateClOrdId, Assert.Single(h.Send(replace)).RejectReason);
     }
 
     [Theory]

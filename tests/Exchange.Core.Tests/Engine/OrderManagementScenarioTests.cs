@@ -327,4 +327,24 @@ public class OrderManagementScenarioTests
         h.Buy("b2", -1, 5);
         Assert.Equal(EventType.Cancelled, Assert.Single(h.Cancel("c2", "b2", Side.None)).Type);
     }
+
+    [Theory]
+    [MemberData(nameof(Combinations))]
+    public void A_replace_resent_after_it_was_carried_out_is_a_duplicate_about_the_order_it_made(string combination)
+    {
+        var h = EngineHarness.For(combination);
+        long orderId = h.Buy("b1", -1, 10)[0].OrderId;
+        Assert.Equal(EventType.Replaced, Assert.Single(h.Replace("r1", "b1", Side.Buy, -2, 8)).Type);
+        string before = h.BookState();
+
+        // The client got no answer and sends r1 replacing b1 again: it must learn r1 is live, not that its order is unknown.
+        EngineEvent resent = Assert.Single(h.Replace("r1", "b1", Side.Buy, -2, 8));
+        Assert.Equal((EventType.CancelRejected, RejectReason.DuplicateClOrdId, orderId), (resent.Type, resent.RejectReason, resent.OrderId));
+        Assert.Equal((8L, 8L), (resent.OrderQuantity, resent.LeavesQuantity));
+        Assert.Equal(before, h.BookState());
+
+        // Another request naming the id replaced away from is still about no order.
+        EngineEvent stale = Assert.Single(h.Replace("r2", "b1", Side.Buy, -2, 7));
+        Assert.Equal((RejectReason.UnknownOrder, 0L), (stale.RejectReason, stale.OrderId));
+    }
 }

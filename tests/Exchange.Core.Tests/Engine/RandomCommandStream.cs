@@ -31,6 +31,10 @@ public sealed class RandomCommandStream(int seed, int instrumentCount = 3, int o
     private readonly List<(int Instrument, int Owner, ClOrdId Id, Side Side, long Price)> _issued = [];
     private readonly List<(int Owner, ClOrdId Id)> _everyId = [];
     private readonly List<Command> _newOrders = [];
+
+    /// <summary>Its own generator, so resending replaces left every other draw as it was.</summary>
+    private readonly Random _resends = new(seed + 7_919);
+    private Command? _lastReplace;
     private int _nextId;
     private long _sequence;
 
@@ -123,6 +127,12 @@ public sealed class RandomCommandStream(int seed, int instrumentCount = 3, int o
             return NewOrder();
         }
 
+        if (type == CommandType.Replace && _lastReplace is { } last && _resends.Next(100) < 4)
+        {
+            // A client that got no answer sends the same replace again (carried out already, or refused).
+            return last;
+        }
+
         var target = Recent();
         int owner = _random.Next(100) < 5 ? _random.Next(ownerCount) : target.Owner;
         int instrument = _random.Next(100) < 3 ? _random.Next(instrumentCount) : target.Instrument;
@@ -160,6 +170,7 @@ public sealed class RandomCommandStream(int seed, int instrumentCount = 3, int o
             < 99 => OrderType.Limit,
             _ => OrderType.Market,
         };
+        _lastReplace = replace;
         return replace;
     }
 

@@ -607,6 +607,14 @@ public sealed class ReferenceBook : IMatchingEngine
 
     private void CancelReject(Command c, RejectReason reason, Order? order)
     {
+        // A replace resent after it was carried out: a duplicate, about the order it made.
+        if (order == null && reason == RejectReason.UnknownOrder && _replacedToday.GetValueOrDefault((c.OwnerId, c.OrigClOrdId)) is { } replaced &&
+            Own(replaced).Contains(replaced) && replaced.ClOrdId == c.ClOrdId && replaced.Instrument == c.InstrumentId)
+        {
+            order = replaced;
+            reason = RejectReason.DuplicateClOrdId;
+        }
+
         Order? ended = order == null ? FindEnded(c) : null;
         if (ended != null && reason == RejectReason.UnknownOrder)
         {
