@@ -103,11 +103,18 @@ public static class VenueConfiguration
     /// <summary>Binds and validates; throws <see cref="VenueConfigurationException"/> listing every problem.</summary>
     public static VenueOptions Bind(IConfiguration configuration)
     {
+        IConfigurationSection venue = configuration.GetSection(VenueOptions.SectionName);
+        List<string> shapeErrors = ConfigurationShape.Check(venue, typeof(VenueOptions));
+        if (shapeErrors.Count > 0)
+        {
+            throw new VenueConfigurationException(shapeErrors);
+        }
+
         var options = new VenueOptions();
         try
         {
             // A misspelt key (Venue:Jornal:Fsync) must not silently leave a journal or fsync setting at its default.
-            configuration.GetSection(VenueOptions.SectionName).Bind(options, binder => binder.ErrorOnUnknownConfiguration = true);
+            venue.Bind(options, binder => binder.ErrorOnUnknownConfiguration = true);
         }
         catch (InvalidOperationException exception)
         {

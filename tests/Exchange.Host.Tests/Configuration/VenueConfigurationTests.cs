@@ -104,11 +104,26 @@ public sealed class VenueConfigurationTests
     [InlineData("--Venue:Journal:SkipRecords=-3:1a2b3c4d", "Venue:Journal:SkipRecords: '-3:1a2b3c4d' is not a list of records to skip. Allowed values: empty, or sequence:checksum items as the venue's refusal to replay a record prints them, separated by commas, e.g. 17:1a2b3c4d.")]
     [InlineData("--Venue:Journal:SkipRecords=4:1a2b3c4d,4:1a2b3c4d", "Venue:Journal:SkipRecords: '4:1a2b3c4d,4:1a2b3c4d' is not a list of records to skip. Allowed values: empty, or sequence:checksum items as the venue's refusal to replay a record prints them, separated by commas, e.g. 17:1a2b3c4d.")]
     [InlineData("--Venue:Journal:SkipRecords=4:1a2b3c", "Venue:Journal:SkipRecords: '4:1a2b3c' is not a list of records to skip. Allowed values: empty, or sequence:checksum items as the venue's refusal to replay a record prints them, separated by commas, e.g. 17:1a2b3c4d.")]
+    [InlineData("--Venue:Listen:Port=abc", "Venue:Listen:Port: 'abc' is not a whole number (digits, an optional sign, at most 2,147,483,647).")]
+    [InlineData("--Venue:Sessions:1:HeartBtInt=30s", "Venue:Sessions:1:HeartBtInt: '30s' is not a whole number (digits, an optional sign, at most 2,147,483,647).")]
+    [InlineData("--Venue:Instruments:0:LotSize=1.5", "Venue:Instruments:0:LotSize: '1.5' is not a whole number (digits, an optional sign, at most 9,223,372,036,854,775,807).")]
+    [InlineData("--Venue:Pipeline:Warmup=yes", "Venue:Pipeline:Warmup: 'yes' is not allowed. Allowed values: true, false.")]
+    [InlineData("--Venue:Sessions:5:TargetCompId=NEW", "Venue:Sessions:5: index 5 skips 3 (it would be bound as the next item, with every other setting at its code default). Allowed values: 0 to 2 for an existing item, 3 for a new one.")]
+    [InlineData("--Venue:Sessions:x:TargetCompId=NEW", "Venue:Sessions:x: 'x' is not a list index. Allowed values: 0 to 2 for an existing item, 3 for a new one.")]
     public void Invalid_values_name_the_key_and_what_is_allowed(string arg, string expected)
     {
         var ex = Assert.Throws<VenueConfigurationException>(() => VenueConfiguration.Bind(Build(null, arg)));
 
         Assert.Contains(expected, ex.Errors);
+    }
+
+    [Fact]
+    public void An_override_may_add_the_next_list_item()
+    {
+        VenueOptions options = VenueConfiguration.Bind(Build(null, "--Venue:Sessions:3:TargetCompId=NEW", "--Venue:Sessions:3:StorePath="));
+
+        Assert.Equal(4, options.Sessions.Count);
+        Assert.Equal("NEW", options.Sessions[3].TargetCompId);
     }
 
     [Theory]
