@@ -20,7 +20,16 @@ public sealed class SocketListener(IPEndPoint endPoint, Func<Socket, long, Task>
     public void Start()
     {
         _socket.SetSocketOption(SocketOptionLevel.Socket, SocketOptionName.ReuseAddress, true);
-        _socket.Bind(endPoint);
+        try
+        {
+            _socket.Bind(endPoint);
+        }
+        catch (SocketException exception)
+        {
+            throw new ListenFailedException(
+                $"cannot listen on {endPoint}: {exception.Message} (set by Venue:Listen:Address and Venue:Listen:Port)", exception);
+        }
+
         _socket.Listen(128);
         _acceptLoop = AcceptLoopAsync();
     }

@@ -70,6 +70,18 @@ internal static class VenueProgram
             await error.WriteLineAsync($"Exchange venue refused to start: {refused.Message}").ConfigureAwait(false);
             return refused.Reason == Journal.JournalRefusal.Configuration ? ExitConfigurationError : ExitStartFailure;
         }
+        catch (Exception exception) when (venue.Fault is null && Find<Network.ListenFailedException>(exception) is { } listen)
+        {
+            await error.WriteLineAsync($"Exchange venue failed to start: {listen.Message}").ConfigureAwait(false);
+            return ExitStartFailure;
+        }
+        catch (Exception exception) when (venue.Fault is null && FindFileAccessFailure(exception) is { } files)
+        {
+            // A journal or session-store path that cannot be created or written: the message names the path, which is
+            // what the operator fixes; a stack trace would only bury it.
+            await error.WriteLineAsync($"Exchange venue failed to start: {files.GetType().Name}: {files.Message}").ConfigureAwait(false);
+            return ExitStartFailure;
+        }
 #pragma warning disable CA1031 // The process boundary: report any start-up failure as a message and an exit code.
         catch (Exception exception)
 #pragma warning restore CA1031
@@ -142,6 +154,9 @@ internal static class VenueProgram
         configureServices?.Invoke(services);
         return builder.Build();
     }
+
+    private static Exception? FindFileAccessFailure(Exception exception) =>
+        (Exception?)Find<UnauthorizedAccessException>(exception) ?? Find<IOException>(exception);
 
     private static T? Find<T>(Exception exception)
         where T : Exception

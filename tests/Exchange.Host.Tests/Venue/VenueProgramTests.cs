@@ -83,6 +83,44 @@ public sealed class VenueProgramTests
         Assert.DoesNotContain("   at ", error, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public async Task A_port_in_use_exits_with_code_1_naming_the_address_without_a_stack_trace()
+    {
+        using var directory = new TempVenueDirectory();
+        using var occupant = new System.Net.Sockets.TcpListener(IPAddress.Loopback, 0);
+        occupant.Start();
+        int port = ((IPEndPoint)occupant.LocalEndpoint).Port;
+        string config = VenueConfigFile.Write(directory.Path, port: port, storePath: "");
+        using var error = new StringWriter();
+
+        int exitCode = await VenueProgram.RunHostAsync(VenueProgram.Build(["--config", config]), error)
+            .WaitAsync(TimeSpan.FromSeconds(60));
+
+        Assert.Equal(VenueProgram.ExitStartFailure, exitCode);
+        Assert.Contains($"Exchange venue failed to start: cannot listen on 127.0.0.1:{port}: ", error.ToString(), StringComparison.Ordinal);
+        Assert.Contains("Venue:Listen:Port", error.ToString(), StringComparison.Ordinal);
+        Assert.DoesNotContain("   at ", error.ToString(), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task A_journal_path_that_cannot_be_created_exits_with_code_1_naming_it_without_a_stack_trace()
+    {
+        using var directory = new TempVenueDirectory();
+        string notADirectory = Path.Combine(directory.Path, "plain-file");
+        await File.WriteAllTextAsync(notADirectory, "x");
+        string config = VenueConfigFile.Write(directory.Path, port: 0, storePath: "");
+        using var error = new StringWriter();
+
+        int exitCode = await VenueProgram.RunHostAsync(
+            VenueProgram.Build(["--config", config, $"--Venue:Journal:Path={notADirectory}/journal.bin"]), error)
+            .WaitAsync(TimeSpan.FromSeconds(60));
+
+        Assert.Equal(VenueProgram.ExitStartFailure, exitCode);
+        Assert.Contains("Exchange venue failed to start: ", error.ToString(), StringComparison.Ordinal);
+        Assert.Contains(notADirectory, error.ToString(), StringComparison.Ordinal);
+        Assert.DoesNotContain("   at ", error.ToString(), StringComparison.Ordinal);
+    }
+
     [Theory]
     [InlineData("Threaded")]
     [InlineData("Inline")]
