@@ -15,12 +15,14 @@ namespace Exchange.Host.Tests.Venue;
 public sealed class GracefulStopTests
 {
     [Theory]
-    [InlineData("Threaded")]
-    [InlineData("Inline")]
-    public async Task Every_accepted_order_is_reported_before_the_logout(string mode)
+    [InlineData("Threaded", 1024)]
+    [InlineData("Inline", 1024)]
+    [InlineData("Threaded", 64)] // the smallest rings: producers wait on full rings while the stop drains them
+    public async Task Every_accepted_order_is_reported_before_the_logout(string mode, int ringSize)
     {
         using var directory = new TempVenueDirectory();
-        using IHost host = await VenueHost.StartAsync(directory, mode);
+        using IHost host = await VenueHost.StartAsync(
+            directory, mode, $"--Venue:Pipeline:InboundRingSize={ringSize}", $"--Venue:Pipeline:OutboundRingSize={ringSize}");
         IPEndPoint endPoint = await host.Services.GetRequiredService<VenueEndpoint>().Bound.WaitAsync(TimeSpan.FromSeconds(10));
         FixTestClient client = await FixTestClient.ConnectAsync(endPoint, "CLIENT1");
         await using (client)
