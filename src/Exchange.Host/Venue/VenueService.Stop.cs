@@ -23,7 +23,13 @@ internal sealed partial class VenueService
         // Stop taking orders (later ones are rejected as the venue stopping), then let the pipeline finish what it
         // accepted while the sessions are still logged on: every accepted order's report goes out before the Logout,
         // instead of only into the session store.
-        _ingress?.StopAccepting(LogoutTimeout);
+        if (_ingress is not null && !_ingress.StopAccepting(LogoutTimeout))
+        {
+            // A connection is still waiting for room in a ring its consumers no longer empty: the drain below will time
+            // out too, and that order was never accepted (nor journalled), so the client is owed nothing for it.
+            LogPublisherStuck(_logger, LogoutTimeout.TotalSeconds);
+        }
+
         await WaitForPipelineDrainedAsync(DrainTimeout).ConfigureAwait(false);
         if (_gateway is not null)
         {
@@ -212,6 +218,9 @@ internal sealed partial class VenueService
 
     [LoggerMessage(Level = LogLevel.Information, Message = "Polling thread since start: {Over100Us} passes over 100 us ({Milliseconds:F1} ms in all), {Over1Ms} over 1 ms, {Over10Ms} over 10 ms")]
     private static partial void LogPollerPasses(ILogger logger, long over100Us, double milliseconds, long over1Ms, long over10Ms);
+
+    [LoggerMessage(Level = LogLevel.Warning, Message = "A connection was still publishing into a full inbound ring {Seconds} s after the stop began; its order is not accepted")]
+    private static partial void LogPublisherStuck(ILogger logger, double seconds);
 
     [LoggerMessage(Level = LogLevel.Error, Message = "The {Ring} ring did not drain in time; unsent reports were dropped")]
     private static partial void LogDrainIncomplete(ILogger logger, string ring);
