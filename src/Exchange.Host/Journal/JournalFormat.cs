@@ -37,7 +37,9 @@ namespace Exchange.Host.Journal;
 /// Version 9 marks the rule that a cancel naming an order of the other side is refused
 /// (<see cref="Exchange.Core.Events.RejectReason.CancelSideMismatch"/>). An older journal's cancels carried out whatever
 /// their Side, so they are replayed with <see cref="Exchange.Core.Domain.Side.None"/>, which the engine does not check
-/// (<see cref="CancelSideVersion"/>), and the journal is read and marked version 9.
+/// (<see cref="CancelSideVersion"/>), and the journal is read and marked version 9 with the last sequence it held in
+/// its header (<see cref="JournalHeader.SideBlindCancelsThrough"/>): its own cancels keep replaying so on every later
+/// start, the ones appended after the mark are checked.
 /// The version is bumped whenever the engine's rules change what a journalled command does; a change of the
 /// <see cref="Command"/> layout (such as the self-trade prevention byte new orders and replaces carry since version 7)
 /// is refused by the layout fingerprint instead, whatever the version.
@@ -81,7 +83,7 @@ internal static class JournalFormat
     /// <summary>The slot size a new journal gets for a configuration that encodes to <paramref name="configurationBytes"/>.</summary>
     public static int SlotBytesFor(int configurationBytes)
     {
-        long wanted = 4L * (JournalHeader.SlotOverhead + configurationBytes);
+        long wanted = 4L * (JournalHeader.SlotOverhead + configurationBytes + JournalHeader.SlotTrailer);
         long pages = (wanted + 4095) / 4096 * 4096;
         return (int)Math.Clamp(pages, MinConfigurationSlotBytes, MaxConfigurationSlotBytes);
     }

@@ -25,7 +25,9 @@ internal enum JournalHeaderStatus
 /// </summary>
 /// <remarks>
 /// Slot: CRC-32 of the generation, length and content that follow it (4), generation (8; 0 = never written), content
-/// length (4), content, zero padding to the slot size. Why two: when instruments or sessions are added at the end, the journal must record
+/// length (4), content; since version 9 a trailer: the last sequence whose cancels replay without their Side (8), CRC-32
+/// of everything from the generation to it (4); zero padding to the slot size. The trailer has its own CRC so a
+/// version 8 slot (no trailer) still reads under its version's rule. Why two: when instruments or sessions are added at the end, the journal must record
 /// the longer lists before any command names a new index, and the header is rewritten in place. The new generation goes
 /// into the slot not in use and is fsynced; the reader takes the valid slot with the highest generation. A crash in the
 /// middle of that write leaves the previous generation readable, so the journal never becomes unopenable.
@@ -34,12 +36,22 @@ internal sealed class JournalHeader
 {
     public const int SlotOverhead = 16;
 
-    private JournalHeader(int slotBytes, long generation, JournalConfiguration configuration, int version = JournalFormat.Version)
+    /// <summary>Bytes after the content since version 9: the side-blind boundary and its CRC.</summary>
+    public const int SlotTrailer = 12;
+
+    /// <summary>
+    /// <see cref="SideBlindCancelsThrough"/> of a journal begun under the side check: no cancel replays without its Side.
+    /// </summary>
+    public const long NoSideBlindCancels = -1;
+
+    private JournalHeader(
+        int slotBytes, long generation, JournalConfiguration configuration, long sideBlindCancelsThrough, int version = JournalFormat.Version)
     {
         Version = version;
         SlotBytes = slotBytes;
         Generation = generation;
         Configuration = configuration;
+        SideBlindCancelsThrough = sideBlindCancelsThrough;
     }
 
     /// <summary>The format version in the prefix (older ones this build reads are marked current before appending).</summary>
@@ -54,6 +66,15 @@ internal sealed class JournalHeader
     public long Generation { get; }
 
     public JournalConfiguration Configuration { get; }
+
+    /// <summary>
+    /// The last record sequence written when a cancel was carried out whatever its Side (before version 9): cancels up to
+    /// it replay with <see cref="Exchange.Core.Domain.Side.None"/>, which the engine does not check. Every sequence for an
+    /// older journal; the last one it held when it was marked version 9; <see cref="NoSideBlindCancels"/> for a journal
+    /// begun under version 9. Kept in the header rather than implied by the version, because marking an older journal
+    /// current must not change how its earlier cancels replay on every later start.
+    /// </summary>
+    public long SideBlindCancelsThrough { get; }
 
     /// <summary>Reads the header at the start of <paramref name="file"/>; <paramref name="problem"/> says why when refused.</summary>
     public static JournalHeaderStatus Read(FileStream file, out JournalHeader? header, out string? problem)
@@ -83,14 +104,17 @@ internal sealed class JournalHeader
         byte[] slots = new byte[2 * slotBytes];
         RandomAccess.Read(file.SafeFileHandle, slots, JournalFormat.PrefixSize);
         long generation = 0;
+        long sideBlindCancelsThrough = long.MaxValue;
         JournalConfiguration? configuration = null;
+        bool hasTrailer = version >= JournalFormat.CancelSideVersion;
         for (int i = 0; i < 2; i++)
         {
-            if (TryReadSlot(slots.AsSpan(i * slotBytes, slotBytes), out long slotGeneration, out JournalConfiguration? slotConfiguration)
+            if (TryReadSlot(slots.AsSpan(i * slotBytes, slotBytes), hasTrailer, out long slotGeneration, out JournalConfiguration? slotConfiguration, out long slotBoundary)
                 && slotGeneration > generation)
             {
                 generation = slotGeneration;
                 configuration = slotConfiguration;
+                sideBlindCancelsThrough = hasTrailer ? slotBoundary : long.MaxValue;
             }
         }
 
@@ -100,31 +124,41 @@ internal sealed class JournalHeader
             return JournalHeaderStatus.Refused;
         }
 
-        header = new JournalHeader(slotBytes, generation, configuration, version);
+        header = new JournalHeader(slotBytes, generation, configuration, sideBlindCancelsThrough, version);
         return JournalHeaderStatus.Valid;
     }
 
     /// <summary>
-    /// Rewrites the prefix of a journal of an older version this build reads as the current version, fsynced; called
-    /// before the first append, so a build of the older version refuses the journal from then on.
+    /// Marks a journal of an older version this build reads as the current version, before the first append, so a build
+    /// of the older version refuses it from then on: records <paramref name="configuration"/> as the next generation with
+    /// <paramref name="lastSequence"/> as <see cref="SideBlindCancelsThrough"/>, then rewrites the prefix, each fsynced.
+    /// A crash between the two leaves the older version's prefix, under which the new slot's trailer is not read: the
+    /// journal replays as before and is marked again. Null (with <paramref name="problem"/>, nothing written) when the
+    /// configuration does not fit.
     /// </summary>
-    public JournalHeader MarkCurrentVersion(FileStream file)
+    public JournalHeader? MarkCurrentVersion(FileStream file, JournalConfiguration configuration, long lastSequence, out string? problem)
     {
+        JournalHeader? recorded = Record(file, configuration, lastSequence, out problem);
+        if (recorded is null)
+        {
+            return null;
+        }
+
         Span<byte> prefix = stackalloc byte[JournalFormat.PrefixSize];
         JournalFormat.WritePrefix(prefix, SlotBytes);
         RandomAccess.Write(file.SafeFileHandle, prefix, 0);
         file.Flush(flushToDisk: true);
-        return new JournalHeader(SlotBytes, Generation, Configuration);
+        return recorded;
     }
 
     /// <summary>Empties <paramref name="file"/> and writes a header recording <paramref name="configuration"/> (generation 1), fsynced.</summary>
     public static JournalHeader WriteNew(FileStream file, JournalConfiguration configuration)
     {
         int slotBytes = JournalFormat.SlotBytesFor(configuration.EncodedLength);
-        var header = new JournalHeader(slotBytes, 1, configuration);
+        var header = new JournalHeader(slotBytes, 1, configuration, NoSideBlindCancels);
         byte[] bytes = new byte[header.DataStart];
         JournalFormat.WritePrefix(bytes, slotBytes);
-        WriteSlot(bytes.AsSpan(SlotOffset(slotBytes, 1), slotBytes), 1, configuration);
+        WriteSlot(bytes.AsSpan(SlotOffset(slotBytes, 1), slotBytes), 1, configuration, NoSideBlindCancels);
         file.SetLength(0);
         file.Position = 0;
         file.Write(bytes);
@@ -133,49 +167,69 @@ internal sealed class JournalHeader
     }
 
     /// <summary>
-    /// Records <paramref name="configuration"/> as the next generation in the slot not in use, fsynced; null (with
-    /// <paramref name="problem"/>) when it does not fit the slots this journal was created with.
+    /// Records <paramref name="configuration"/> as the next generation in the slot not in use, fsynced, keeping
+    /// <see cref="SideBlindCancelsThrough"/>; null (with <paramref name="problem"/>) when it does not fit the slots this
+    /// journal was created with. For a journal of the current version (an older one is marked first).
     /// </summary>
-    public JournalHeader? Record(FileStream file, JournalConfiguration configuration, out string? problem)
+    public JournalHeader? Record(FileStream file, JournalConfiguration configuration, out string? problem) =>
+        Record(file, configuration, SideBlindCancelsThrough, out problem);
+
+    private JournalHeader? Record(FileStream file, JournalConfiguration configuration, long sideBlindCancelsThrough, out string? problem)
     {
         problem = null;
-        if (SlotOverhead + configuration.EncodedLength > SlotBytes)
+        if (SlotOverhead + configuration.EncodedLength + SlotTrailer > SlotBytes)
         {
-            problem = $"the configuration now takes {configuration.EncodedLength} bytes, more than the {SlotBytes - SlotOverhead} the journal's header "
+            problem = $"the configuration now takes {configuration.EncodedLength} bytes, more than the {SlotBytes - SlotOverhead - SlotTrailer} the journal's header "
                 + "was created with room for; move the journal away to begin a new one";
             return null;
         }
 
         long generation = Generation + 1;
         byte[] slot = new byte[SlotBytes];
-        WriteSlot(slot, generation, configuration);
+        WriteSlot(slot, generation, configuration, sideBlindCancelsThrough);
         file.Position = SlotOffset(SlotBytes, generation);
         file.Write(slot);
         file.Flush(flushToDisk: true);
-        return new JournalHeader(SlotBytes, generation, configuration);
+        return new JournalHeader(SlotBytes, generation, configuration, sideBlindCancelsThrough, Version);
     }
 
     private static int SlotOffset(int slotBytes, long generation) => JournalFormat.PrefixSize + ((int)(generation & 1) * slotBytes);
 
-    private static void WriteSlot(Span<byte> slot, long generation, JournalConfiguration configuration)
+    private static void WriteSlot(Span<byte> slot, long generation, JournalConfiguration configuration, long sideBlindCancelsThrough)
     {
         int length = configuration.EncodedLength;
+        int trailer = SlotOverhead + length;
         slot.Clear();
         BinaryPrimitives.WriteInt64LittleEndian(slot[4..], generation);
         BinaryPrimitives.WriteInt32LittleEndian(slot[12..], length);
         configuration.Encode(slot.Slice(SlotOverhead, length));
-        BinaryPrimitives.WriteUInt32LittleEndian(slot, Crc32.Compute(slot[4..(SlotOverhead + length)]));
+        BinaryPrimitives.WriteUInt32LittleEndian(slot, Crc32.Compute(slot[4..trailer]));
+        BinaryPrimitives.WriteInt64LittleEndian(slot[trailer..], sideBlindCancelsThrough);
+        BinaryPrimitives.WriteUInt32LittleEndian(slot[(trailer + 8)..], Crc32.Compute(slot[4..(trailer + 8)]));
     }
 
-    private static bool TryReadSlot(ReadOnlySpan<byte> slot, out long generation, out JournalConfiguration? configuration)
+    private static bool TryReadSlot(
+        ReadOnlySpan<byte> slot, bool hasTrailer, out long generation, out JournalConfiguration? configuration, out long sideBlindCancelsThrough)
     {
         configuration = null;
+        sideBlindCancelsThrough = 0;
         generation = BinaryPrimitives.ReadInt64LittleEndian(slot[4..]);
         int length = BinaryPrimitives.ReadInt32LittleEndian(slot[12..]);
-        if (generation <= 0 || length < 0 || length > slot.Length - SlotOverhead
+        if (generation <= 0 || length < 0 || length > slot.Length - SlotOverhead - (hasTrailer ? SlotTrailer : 0)
             || BinaryPrimitives.ReadUInt32LittleEndian(slot) != Crc32.Compute(slot[4..(SlotOverhead + length)]))
         {
             return false;
+        }
+
+        if (hasTrailer)
+        {
+            int trailer = SlotOverhead + length;
+            sideBlindCancelsThrough = BinaryPrimitives.ReadInt64LittleEndian(slot[trailer..]);
+            if (BinaryPrimitives.ReadUInt32LittleEndian(slot[(trailer + 8)..]) != Crc32.Compute(slot[4..(trailer + 8)])
+                || sideBlindCancelsThrough < NoSideBlindCancels)
+            {
+                return false;
+            }
         }
 
         configuration = JournalConfiguration.TryDecode(slot.Slice(SlotOverhead, length));

@@ -110,7 +110,7 @@ internal sealed unsafe class JournalWriter : IDisposable
             }
 
             bool olderDayRule = header is not null && header.Version < JournalFormat.CarriedIdsVersion;
-            bool sideBlindCancels = header is not null && header.Version < JournalFormat.CancelSideVersion;
+            long sideBlindCancelsThrough = header?.SideBlindCancelsThrough ?? JournalHeader.NoSideBlindCancels;
             bool sawGoodTillCancel = false;
             while (reader.TryRead(out long sequence, out Command command))
             {
@@ -125,7 +125,7 @@ internal sealed unsafe class JournalWriter : IDisposable
                     }
                 }
 
-                if (sideBlindCancels && command.Type == CommandType.Cancel)
+                if (command.Type == CommandType.Cancel && sequence <= sideBlindCancelsThrough)
                 {
                     // Written when a cancel carried out whatever its Side; None replays it so.
                     command.Side = Side.None;
@@ -170,23 +170,28 @@ internal sealed unsafe class JournalWriter : IDisposable
             }
             else
             {
-                // The configuration first: it is the step that can still refuse (no room in the header), and a refusal
-                // must leave an older journal unmarked, so the build that wrote it can still open it. The extension
-                // alone is readable by that build too.
+                // Recording the configuration is the step that can still refuse (no room in the header), before anything
+                // is written, so a refusal leaves an older journal unmarked and the build that wrote it can still open it.
                 int version = header.Version;
-                string extension = "";
-                if (match!.Relation == ConfigurationRelation.Extended)
-                {
-                    // Recorded before any command can name a new index, so a restart under the old lists is refused.
-                    header = header.Record(file, configuration, out string? problem)
-                        ?? throw new JournalRefusedException(JournalRefusal.Configuration, $"Journal '{path}': {problem}.");
-                    extension = $"configuration extended at the end: {match.Additions}";
-                }
+                bool extended = match!.Relation == ConfigurationRelation.Extended;
+                string extension = extended ? $"configuration extended at the end: {match.Additions}" : "";
 
+                // An extension is recorded before any command can name a new index, so a restart under the old lists is
+                // refused. An older journal records it (or its own configuration) with the mark, in one new generation.
+                string? problem = null;
                 if (version < JournalFormat.Version)
                 {
                     change = $"format version {version} marked {JournalFormat.Version} (it replays the same; a version {version} build now refuses it)";
-                    header = header.MarkCurrentVersion(file);
+                    header = header.MarkCurrentVersion(file, extended ? configuration : header.Configuration, scan.LastSequence, out problem);
+                }
+                else if (extended)
+                {
+                    header = header.Record(file, configuration, out problem);
+                }
+
+                if (header is null)
+                {
+                    throw new JournalRefusedException(JournalRefusal.Configuration, $"Journal '{path}': {problem}.");
                 }
 
                 change = change.Length == 0 ? extension : extension.Length == 0 ? change : change + "; " + extension;

@@ -196,8 +196,8 @@ public class JournalConfigurationTests
         // build appends may not replay the same under the older rules.
         using var temp = new TempJournal();
         JournalTestData.Write(temp.Path, 5);
-        MarkVersion(temp.Path, version);
-        Assert.Equal(version, ReadVersion(temp.Path));
+        JournalTestData.MarkVersion(temp.Path, version);
+        Assert.Equal(version, JournalTestData.ReadVersion(temp.Path));
 
         var replayed = new List<long>();
         using (JournalWriter.Open(temp.Path, new JournalOptions(), JournalTestData.Configuration, (long sequence, in Command _) => replayed.Add(sequence), out JournalScan scan))
@@ -206,7 +206,7 @@ public class JournalConfigurationTests
             Assert.Contains($"format version {version} marked {JournalFormat.Version}", scan.Describe(), StringComparison.Ordinal);
         }
 
-        Assert.Equal(JournalFormat.Version, ReadVersion(temp.Path));
+        Assert.Equal(JournalFormat.Version, JournalTestData.ReadVersion(temp.Path));
         using (JournalWriter.Open(temp.Path, new JournalOptions(), JournalTestData.Configuration, out JournalScan again))
         {
             Assert.Equal(5, again.Records);
@@ -221,7 +221,7 @@ public class JournalConfigurationTests
         // keeps them used all day, so the commands after such a roll may replay differently.
         using var temp = new TempJournal();
         WriteWithRolls(temp.Path, gtcAt: 1, rollsAt: [0, 3]);
-        MarkVersion(temp.Path, 5);
+        JournalTestData.MarkVersion(temp.Path, 5);
         byte[] before = File.ReadAllBytes(temp.Path);
         var replayed = new List<long>();
 
@@ -239,44 +239,14 @@ public class JournalConfigurationTests
     {
         using var temp = new TempJournal();
         WriteWithRolls(temp.Path, gtcAt: 4, rollsAt: [0, 3]);
-        MarkVersion(temp.Path, 5);
+        JournalTestData.MarkVersion(temp.Path, 5);
 
         using (JournalWriter.Open(temp.Path, new JournalOptions(), JournalTestData.Configuration, out JournalScan scan))
         {
             Assert.Equal(6, scan.Records);
         }
 
-        Assert.Equal(JournalFormat.Version, ReadVersion(temp.Path));
-    }
-
-    [Theory]
-    [InlineData(8, Side.None)]
-    [InlineData(JournalFormat.Version, Side.Sell)]
-    public void Cancels_of_a_journal_older_than_the_side_check_replay_without_their_side(int version, Side replayedSide)
-    {
-        // Before version 9 a cancel was carried out whatever its Side; Side None keeps it so on replay. Other commands
-        // keep theirs.
-        using var temp = new TempJournal();
-        using (JournalWriter writer = JournalWriter.Open(temp.Path, new JournalOptions { FsyncPolicy = FsyncPolicy.Never }, JournalTestData.Configuration, out _))
-        {
-            for (long i = 0; i < 2; i++)
-            {
-                Command command = JournalTestData.CommandFor(i);
-                command.Type = i == 0 ? CommandType.NewOrder : CommandType.Cancel;
-                command.Side = Side.Sell;
-                writer.Append(in command, i);
-            }
-
-            writer.CommitBatch();
-        }
-
-        MarkVersion(temp.Path, version);
-        var replayed = new List<(CommandType, Side)>();
-        using (JournalWriter.Open(temp.Path, new JournalOptions(), JournalTestData.Configuration, (long _, in Command command) => replayed.Add((command.Type, command.Side)), out _))
-        {
-        }
-
-        Assert.Equal([(CommandType.NewOrder, Side.Sell), (CommandType.Cancel, replayedSide)], replayed);
+        Assert.Equal(JournalFormat.Version, JournalTestData.ReadVersion(temp.Path));
     }
 
     /// <summary>Six records: new trading days at <paramref name="rollsAt"/>, a GoodTillCancel order at <paramref name="gtcAt"/>, Day orders elsewhere.</summary>
@@ -299,14 +269,6 @@ public class JournalConfigurationTests
         writer.CommitBatch();
     }
 
-    private static void MarkVersion(string path, int version)
-    {
-        byte[] bytes = File.ReadAllBytes(path);
-        BinaryPrimitives.WriteInt32LittleEndian(bytes.AsSpan(8), version);
-        BinaryPrimitives.WriteUInt32LittleEndian(bytes.AsSpan(28), Crc32.Compute(bytes.AsSpan(0, 28)));
-        File.WriteAllBytes(path, bytes);
-    }
-
     [Fact]
     public void An_older_journal_whose_extension_does_not_fit_is_refused_unmarked_so_its_own_build_still_opens_it()
     {
@@ -324,8 +286,6 @@ public class JournalConfigurationTests
         Assert.Contains("more than the", error.Message, StringComparison.Ordinal);
         Assert.Equal(bytes, File.ReadAllBytes(temp.Path));
     }
-
-    private static int ReadVersion(string path) => BinaryPrimitives.ReadInt32LittleEndian(File.ReadAllBytes(path).AsSpan(8, 4));
 
     [Fact]
     public void TheConfiguration_SurvivesItsEncoding()

@@ -1,5 +1,7 @@
+using System.Buffers.Binary;
 using Exchange.Core.Commands;
 using Exchange.Core.Domain;
+using Exchange.Core.Storage;
 using Exchange.Host.Journal;
 
 namespace Exchange.Host.Tests.Journal;
@@ -97,6 +99,17 @@ internal static class JournalTestData
     }
 
     /// <summary>Flips one bit of the byte at <paramref name="offset"/>, as a disk or a stray write might.</summary>
+    /// <summary>Rewrites the prefix's format version (and its CRC), as a build of that version would have written it.</summary>
+    public static void MarkVersion(string path, int version)
+    {
+        byte[] bytes = File.ReadAllBytes(path);
+        BinaryPrimitives.WriteInt32LittleEndian(bytes.AsSpan(8), version);
+        BinaryPrimitives.WriteUInt32LittleEndian(bytes.AsSpan(28), Crc32.Compute(bytes.AsSpan(0, 28)));
+        File.WriteAllBytes(path, bytes);
+    }
+
+    public static int ReadVersion(string path) => BinaryPrimitives.ReadInt32LittleEndian(File.ReadAllBytes(path).AsSpan(8, 4));
+
     public static void FlipBit(string path, long offset)
     {
         using var file = new FileStream(path, FileMode.Open, FileAccess.ReadWrite);
