@@ -65,9 +65,10 @@ internal static class ConfigurationShape
             return;
         }
 
+        // The forms the (source-generated) binder parses: NumberStyles.Integer, so surrounding white space is allowed.
         bool parsed = is32Bit
-            ? int.TryParse(value, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out _)
-            : long.TryParse(value, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out _);
+            ? int.TryParse(value, NumberStyles.Integer, CultureInfo.InvariantCulture, out _)
+            : long.TryParse(value, NumberStyles.Integer, CultureInfo.InvariantCulture, out _);
         if (!parsed)
         {
             string limit = is32Bit ? "2,147,483,647" : "9,223,372,036,854,775,807";
@@ -85,7 +86,10 @@ internal static class ConfigurationShape
         var numbered = new HashSet<int>();
         foreach (IConfigurationSection item in section.GetChildren())
         {
-            if (int.TryParse(item.Key, NumberStyles.None, CultureInfo.InvariantCulture, out int index))
+            // Only the plain form names an existing item: "00" is another key than "0", which the binder adds as one
+            // more item.
+            if (int.TryParse(item.Key, NumberStyles.None, CultureInfo.InvariantCulture, out int index)
+                && item.Key == index.ToString(CultureInfo.InvariantCulture))
             {
                 items.Add((index, item));
                 numbered.Add(index);

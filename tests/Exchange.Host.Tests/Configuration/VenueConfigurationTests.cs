@@ -110,11 +110,34 @@ public sealed class VenueConfigurationTests
     [InlineData("--Venue:Pipeline:Warmup=yes", "Venue:Pipeline:Warmup: 'yes' is not allowed. Allowed values: true, false.")]
     [InlineData("--Venue:Sessions:5:TargetCompId=NEW", "Venue:Sessions:5: index 5 skips 3 (it would be bound as the next item, with every other setting at its code default). Allowed values: 0 to 2 for an existing item, 3 for a new one.")]
     [InlineData("--Venue:Sessions:x:TargetCompId=NEW", "Venue:Sessions:x: 'x' is not a list index. Allowed values: 0 to 2 for an existing item, 3 for a new one.")]
+    [InlineData("--Venue:Sessions:00:TargetCompId=NEW", "Venue:Sessions:00: '00' is not a list index. Allowed values: 0 to 2 for an existing item, 3 for a new one.")]
+    [InlineData("--Venue:Listen:Port=0x270F", "Venue:Listen:Port: '0x270F' is not a whole number (digits, an optional sign, at most 2,147,483,647).")]
     public void Invalid_values_name_the_key_and_what_is_allowed(string arg, string expected)
     {
         var ex = Assert.Throws<VenueConfigurationException>(() => VenueConfiguration.Bind(Build(null, arg)));
 
         Assert.Contains(expected, ex.Errors);
+    }
+
+    [Theory]
+    [InlineData(" 9999")]
+    [InlineData("9999 ")]
+    [InlineData("+9999")]
+    public void A_number_the_binder_reads_is_not_refused_before_binding(string port)
+    {
+        VenueOptions options = VenueConfiguration.Bind(Build(null, $"--Venue:Listen:Port={port}"));
+
+        Assert.Equal(9999, options.Listen.Port);
+    }
+
+    [Theory]
+    [InlineData(" true", true)]
+    [InlineData("False ", false)]
+    public void A_flag_the_binder_reads_is_not_refused_before_binding(string value, bool expected)
+    {
+        VenueOptions options = VenueConfiguration.Bind(Build(null, $"--Venue:Pipeline:Warmup={value}"));
+
+        Assert.Equal(expected, options.Pipeline.Warmup);
     }
 
     [Fact]
