@@ -15,7 +15,7 @@ namespace Exchange.Host.Venue;
 /// <remarks>
 /// Exit codes: 0 after a requested stop; 2 for invalid configuration (bad keys, unknown strategy names), printed to
 /// standard error one problem per line, or a journal written with other instruments or sessions; 1 for any other
-/// start-up failure (e.g. a corrupt journal, whose message names the file and offset); 3 when a pipeline thread failed
+/// start-up failure (e.g. a corrupt journal, whose message names the file and offset) or a requested stop that failed; 3 when a pipeline thread failed
 /// and stopped the venue while it ran (the stop is still graceful: journal flushed, sessions logged out).
 /// </remarks>
 internal static class VenueProgram
@@ -69,6 +69,13 @@ internal static class VenueProgram
             // The message says what was found and what to do; a stack trace would only bury it.
             await error.WriteLineAsync($"Exchange venue refused to start: {refused.Message}").ConfigureAwait(false);
             return refused.Reason == Journal.JournalRefusal.Configuration ? ExitConfigurationError : ExitStartFailure;
+        }
+        catch (Exception exception) when (venue.Fault is null && venue.Started)
+        {
+            // The venue ran and was asked to stop; the stop itself failed (an I/O error at the journal's final sync, a
+            // hosted service's stop). Not a start failure, which would send the operator to the configuration.
+            await error.WriteLineAsync($"Exchange venue stopped, but the stop failed: {exception.GetType().Name}: {exception.Message} (the log has the details)").ConfigureAwait(false);
+            return ExitStartFailure;
         }
         catch (Exception exception) when (venue.Fault is null && Find<Network.ListenFailedException>(exception) is { } listen)
         {

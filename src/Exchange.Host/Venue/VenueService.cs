@@ -75,6 +75,7 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
     private TradingDayRoller? _tradingDay;
     private ClOrdIdCapacityWatch? _clOrdIdWatch;
     private int _stopped;
+    private bool _started;
 
     public VenueService(
         VenueOptions options,
@@ -127,6 +128,9 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
     /// sees a failure (and systemd's Restart=on-failure restarts the venue) rather than a clean stop.
     /// </summary>
     public Exception? Fault => Volatile.Read(ref _fault);
+
+    /// <summary>True once the start completed (journal replayed, listener open): a later failure is not a failed start.</summary>
+    public bool Started => Volatile.Read(ref _started);
 
     [UnconditionalSuppressMessage("Trimming", "IL2026", Justification = "The JIT build loads strategy plugins by design; NativeAOT builds pass an engine factory.")]
     [UnconditionalSuppressMessage("AOT", "IL3050", Justification = "As above.")]
@@ -267,6 +271,7 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
 
         LogListening(_logger, bound.Address.ToString(), bound.Port, _engine.Description, pipeline.Mode, pipeline.MatcherWait);
         _endpoint.SetBound(bound);
+        Volatile.Write(ref _started, true);
     }
 
     /// <summary>Runs <see cref="VenueWarmup"/> when configured and the engine can be built again; a failure is logged, not fatal.</summary>

@@ -158,4 +158,31 @@ public sealed class VenueProgramTests
         // Graceful even so: the session was logged out, not dropped.
         await client.ExpectAsync(m => m[35] == "5", "Logout");
     }
+
+    [Fact]
+    public async Task A_failure_while_stopping_a_started_venue_is_not_reported_as_a_failed_start()
+    {
+        using var directory = new TempVenueDirectory();
+        string config = VenueConfigFile.Write(directory.Path, port: 0, storePath: "");
+        IHost host = VenueProgram.Build(["--config", config], services => services.AddHostedService<FailsWhenStopped>());
+        using var error = new StringWriter();
+        Task<int> run = VenueProgram.RunHostAsync(host, error);
+        await host.Services.GetRequiredService<VenueEndpoint>().Bound.WaitAsync(TimeSpan.FromSeconds(30));
+
+        host.Services.GetRequiredService<IHostApplicationLifetime>().StopApplication();
+        int exitCode = await run.WaitAsync(TimeSpan.FromSeconds(30));
+
+        Assert.Equal(VenueProgram.ExitStartFailure, exitCode);
+        Assert.Contains("Exchange venue stopped, but the stop failed: ", error.ToString(), StringComparison.Ordinal);
+        Assert.Contains("disk gone at the final sync", error.ToString(), StringComparison.Ordinal);
+        Assert.DoesNotContain("failed to start", error.ToString(), StringComparison.Ordinal);
+    }
+
+    /// <summary>A hosted service whose stop fails with an I/O error, as a final sync on a lost disk would.</summary>
+    private sealed class FailsWhenStopped : IHostedService
+    {
+        public Task StartAsync(CancellationToken cancellationToken) => Task.CompletedTask;
+
+        public Task StopAsync(CancellationToken cancellationToken) => throw new IOException("disk gone at the final sync");
+    }
 }
