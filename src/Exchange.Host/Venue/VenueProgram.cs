@@ -48,6 +48,7 @@ internal static class VenueProgram
     {
         // Resolved before the run: RunAsync disposes the host when it returns or throws.
         VenueService venue = host.Services.GetRequiredService<VenueService>();
+        IHostApplicationLifetime lifetime = host.Services.GetRequiredService<IHostApplicationLifetime>();
         try
         {
             await host.RunAsync().ConfigureAwait(false);
@@ -57,6 +58,11 @@ internal static class VenueProgram
                 return ExitFaulted;
             }
 
+            return 0;
+        }
+        catch (OperationCanceledException) when (!venue.Started && venue.Fault is null && lifetime.ApplicationStopping.IsCancellationRequested)
+        {
+            // A stop requested before the start completed (the venue cut its start short, nothing was accepted yet).
             return 0;
         }
         catch (Exception exception) when (Find<VenueConfigurationException>(exception) is { } configuration)

@@ -237,6 +237,9 @@ internal sealed partial class VenueService
     [LoggerMessage(Level = LogLevel.Information, Message = "Exchange venue stopping")]
     private static partial void LogStopping(ILogger logger);
 
+    [LoggerMessage(Level = LogLevel.Information, Message = "Exchange venue stopped during its start, before it accepted connections (the journal it replayed is closed as it was)")]
+    private static partial void LogStoppedDuringStart(ILogger logger);
+
     [LoggerMessage(Level = LogLevel.Information, Message = "Exchange venue stopped: {Orders} orders, {Trades} trades, {Rejects} rejects")]
     private static partial void LogStopped(ILogger logger, long orders, long trades, long rejects);
 }

@@ -138,7 +138,13 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
     {
         try
         {
-            Start();
+            Start(cancellationToken);
+        }
+        catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
+        {
+            LogStoppedDuringStart(_logger);
+            Cleanup();
+            throw;
         }
         catch
         {
@@ -151,7 +157,7 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
 
     [RequiresDynamicCode("Builds the engine from plugins unless an engine factory is given.")]
     [RequiresUnreferencedCode("Builds the engine from plugins unless an engine factory is given.")]
-    private void Start()
+    private void Start(CancellationToken stopRequested)
     {
         IReadOnlyList<Instrument> instruments = InstrumentFactory.Create(_options.Instruments);
         _engine = _engineFactory?.Invoke(instruments) ?? VenueEngine.FromPlugins(_options, instruments);
@@ -183,6 +189,10 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         // The gateway before the replay: the replay hands it the reports its session stores may lack.
         _gateway = _gatewayFactory.Create(_options, instruments, _ingress, _marketData);
         _ingress.ContinueAfter(Recover(books, _gateway, instruments, out long? latestReplayedTimestamp, out long? journalDay, out long reserveEventIdsThrough));
+
+        // A stop asked for during the replay (systemd sends SIGTERM whenever it likes) ends the start here: the host
+        // then never reports the venue started, and what the replay opened is closed by Cleanup.
+        stopRequested.ThrowIfCancellationRequested();
         _gate = new DurabilityGate(_journal!.DurableSequence);
         Counters.ClOrdIdsUsed(_engine.Engine.ClOrdIdsUsedToday);
         _tradingDay = new TradingDayRoller(
@@ -259,6 +269,7 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         _marketData.Start(_gateway);
 
         WarmUp(instruments);
+        stopRequested.ThrowIfCancellationRequested();
         var endPoint = new IPEndPoint(IPAddress.Parse(_options.Listen.Address), _options.Listen.Port);
         _listener = new SocketListener(endPoint, OnAccepted);
         _listener.Start();

@@ -178,6 +178,38 @@ public sealed class VenueProgramTests
         Assert.DoesNotContain("failed to start", error.ToString(), StringComparison.Ordinal);
     }
 
+    [Fact]
+    public async Task A_stop_requested_during_start_up_exits_zero_without_signalling_started()
+    {
+        // systemd sends SIGTERM whenever it likes, also during a long journal replay: the venue must not then report
+        // itself started (READY=1 after STOPPING=1) nor open its listener, and the stop is not a failure.
+        using var directory = new TempVenueDirectory();
+        string config = VenueConfigFile.Write(directory.Path, port: 0, storePath: "");
+        IHost host = VenueProgram.Build(["--config", config], services => services.AddSingleton(provider => new VenueService(
+            provider.GetRequiredService<VenueOptions>(),
+            provider.GetRequiredService<IGatewayFactory>(),
+            provider.GetRequiredService<VenueEndpoint>(),
+            provider.GetRequiredService<ILoggerFactory>(),
+            provider.GetRequiredService<IHostApplicationLifetime>(),
+            engineFactory: instruments =>
+            {
+                provider.GetRequiredService<IHostApplicationLifetime>().StopApplication();
+                return VenueEngine.FromPlugins(provider.GetRequiredService<VenueOptions>(), instruments);
+            })));
+        IHostApplicationLifetime lifetime = host.Services.GetRequiredService<IHostApplicationLifetime>();
+        bool startedAfterStopping = false;
+        lifetime.ApplicationStarted.Register(() => startedAfterStopping = lifetime.ApplicationStopping.IsCancellationRequested);
+        Task<IPEndPoint> bound = host.Services.GetRequiredService<VenueEndpoint>().Bound;
+        using var error = new StringWriter();
+
+        int exitCode = await VenueProgram.RunHostAsync(host, error).WaitAsync(TimeSpan.FromSeconds(60));
+
+        Assert.Equal(0, exitCode);
+        Assert.Equal("", error.ToString());
+        Assert.False(startedAfterStopping);
+        Assert.False(bound.IsCompleted);
+    }
+
     /// <summary>A hosted service whose stop fails with an I/O error, as a final sync on a lost disk would.</summary>
     private sealed class FailsWhenStopped : IHostedService
     {
