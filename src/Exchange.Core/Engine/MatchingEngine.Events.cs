@@ -63,23 +63,31 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
     /// A refused cancel/replace: the request's ids and, when the order exists (slot >= 0), its unchanged state. When it
     /// does not but the id named an order of today that has ended, the event carries that order's id and how it ended
     /// (no leaves), and an unknown order becomes <see cref="RejectReason.TooLateToCancel"/>. A replace resent after it
-    /// was carried out (OrigClOrdId replaced away from the live order that now has the request's ClOrdId) is a
-    /// <see cref="RejectReason.DuplicateClOrdId"/> with that order's state, not an unknown order.
+    /// was carried out (OrigClOrdId replaced away from the order that now has the request's ClOrdId) is a
+    /// <see cref="RejectReason.DuplicateClOrdId"/> with that order's state, or how it ended, not an unknown order.
     /// </summary>
     private void EmitCancelRejected(in Command command, RejectReason reason, int slot)
     {
+        UsedIdOrder ended = default;
+        bool hasEnded = false;
         if (slot < 0 && reason == RejectReason.UnknownOrder && TryFindReplacedLive(command.OwnerId, command.OrigClOrdId, out int replaced) &&
             _orders[replaced].ClOrdId == command.ClOrdId && _orders[replaced].InstrumentId == command.InstrumentId)
         {
             slot = replaced;
             reason = RejectReason.DuplicateClOrdId;
         }
-
-        UsedIdOrder ended = default;
-        bool hasEnded = slot < 0 && TryFindEnded(in command, out ended);
-        if (hasEnded && reason == RejectReason.UnknownOrder)
+        else if (slot < 0 && reason == RejectReason.UnknownOrder && TryFindEndedReplaceResult(in command, out ended))
         {
-            reason = RejectReason.TooLateToCancel;
+            hasEnded = true;
+            reason = RejectReason.DuplicateClOrdId;
+        }
+        else if (slot < 0)
+        {
+            hasEnded = TryFindEnded(in command, out ended);
+            if (hasEnded && reason == RejectReason.UnknownOrder)
+            {
+                reason = RejectReason.TooLateToCancel;
+            }
         }
 
         ref EngineEvent e = ref Refuse(in command, reason);

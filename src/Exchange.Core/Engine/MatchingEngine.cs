@@ -57,7 +57,9 @@ namespace Exchange.Core.Engine;
 /// <item>CancelRejected carries the request's ids and, when the order exists, its unchanged state (for OrdStatus). A
 /// cancel or replace naming an order that has ended today (filled or cancelled, a carried one included; by its id at
 /// the end, or the id of the cancel that ended it when that was recorded) gets <see cref="RejectReason.TooLateToCancel"/>
-/// with that order's id and how it ended; an id a replace moved away from, an order of an earlier day (so one a new day
+/// with that order's id and how it ended; a replace resent after it was carried out (its OrigClOrdId replaced away, its
+/// ClOrdId the order's) gets <see cref="RejectReason.DuplicateClOrdId"/> with the order's state, or how it ended; any
+/// other request from an id a replace moved away from, an order of an earlier day (so one a new day
 /// expired), or an order of another instrument stays an <see cref="RejectReason.UnknownOrder"/>, and so does an order
 /// that ended once the day's ids were full, whose id could not be recorded.</item>
 /// <item>Capacity: a new order is rejected with CapacityExceeded when <see cref="EngineOptions.MaxOrders"/> orders rest.</item>
@@ -658,6 +660,25 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         slot = -1;
         return _usedClOrdIds.TryGetOrder(ClOrdIdHash.Group(ownerId, clOrdId), ownerId, clOrdId, out UsedIdOrder named) &&
             named.Superseded && _orders.TryGetSlot(named.OrderId, out slot);
+    }
+
+    /// <summary>
+    /// The order a replace from OrigClOrdId to ClOrdId made today, when it has ended since under that id, on the
+    /// request's instrument: the request repeats a replace that was carried out. Off the accepted path.
+    /// </summary>
+    private bool TryFindEndedReplaceResult(in Command command, out UsedIdOrder made)
+    {
+        if (_usedClOrdIds.TryGetOrder(ClOrdIdHash.Group(command.OwnerId, command.OrigClOrdId), command.OwnerId, command.OrigClOrdId, out UsedIdOrder original) &&
+            original.Superseded &&
+            _usedClOrdIds.TryGetOrder(ClOrdIdHash.Group(command.OwnerId, command.ClOrdId), command.OwnerId, command.ClOrdId, out made) &&
+            !made.Superseded && made.OrderId == original.OrderId && made.InstrumentId == command.InstrumentId &&
+            !_orders.TryGetSlot(made.OrderId, out _))
+        {
+            return true;
+        }
+
+        made = default;
+        return false;
     }
 
     /// <summary>

@@ -347,4 +347,28 @@ public class OrderManagementScenarioTests
         EngineEvent stale = Assert.Single(h.Replace("r2", "b1", Side.Buy, -2, 7));
         Assert.Equal((RejectReason.UnknownOrder, 0L), (stale.RejectReason, stale.OrderId));
     }
+
+    [Theory]
+    [MemberData(nameof(Combinations))]
+    public void A_replace_resent_after_the_order_it_made_ended_is_a_duplicate_saying_how_it_ended(string combination)
+    {
+        var h = EngineHarness.For(combination);
+        long filledId = h.Buy("b1", -1, 10)[0].OrderId;
+        h.Replace("r1", "b1", Side.Buy, -2, 8);
+        h.Sell("s1", -2, 8, owner: 2);
+        long cancelledId = h.Buy("b2", -3, 10)[0].OrderId;
+        h.Replace("r2", "b2", Side.Buy, -4, 6);
+        Assert.Equal(EventType.Cancelled, Assert.Single(h.Cancel("c2", "r2", Side.Buy)).Type);
+
+        EngineEvent filled = Assert.Single(h.Replace("r1", "b1", Side.Buy, -2, 8));
+        EngineEvent cancelled = Assert.Single(h.Replace("r2", "b2", Side.Buy, -4, 6));
+
+        Assert.Equal((EventType.CancelRejected, RejectReason.DuplicateClOrdId, filledId, CancelReason.None, 0L),
+            (filled.Type, filled.RejectReason, filled.OrderId, filled.CancelReason, filled.LeavesQuantity));
+        Assert.Equal((EventType.CancelRejected, RejectReason.DuplicateClOrdId, cancelledId, CancelReason.Requested, 0L),
+            (cancelled.Type, cancelled.RejectReason, cancelled.OrderId, cancelled.CancelReason, cancelled.LeavesQuantity));
+
+        // A new request from the id replaced away from still names no order.
+        Assert.Equal(RejectReason.UnknownOrder, Assert.Single(h.Replace("r3", "b1", Side.Buy, -2, 7)).RejectReason);
+    }
 }

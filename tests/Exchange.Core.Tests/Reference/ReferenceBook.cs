@@ -615,7 +615,16 @@ public sealed class ReferenceBook : IMatchingEngine
             reason = RejectReason.DuplicateClOrdId;
         }
 
-        Order? ended = order == null ? FindEnded(c) : null;
+        // The same, when the order it made has ended since: how it ended.
+        Order? ended = null;
+        if (order == null && reason == RejectReason.UnknownOrder && _replacedToday.GetValueOrDefault((c.OwnerId, c.OrigClOrdId)) is { } made &&
+            _usedToday.GetValueOrDefault((c.OwnerId, c.ClOrdId)) == made && made.Leaves == 0 && made.Instrument == c.InstrumentId)
+        {
+            ended = made;
+            reason = RejectReason.DuplicateClOrdId;
+        }
+
+        ended ??= order == null ? FindEnded(c) : null;
         if (ended != null && reason == RejectReason.UnknownOrder)
         {
             reason = RejectReason.TooLateToCancel;
