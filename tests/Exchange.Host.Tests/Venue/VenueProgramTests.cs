@@ -1,4 +1,5 @@
 using System.Net;
+using Exchange.Core.Domain;
 using Exchange.Host.Configuration;
 using Exchange.Host.Venue;
 using Microsoft.Extensions.DependencyInjection;
@@ -128,18 +129,12 @@ public sealed class VenueProgramTests
     {
         using var directory = new TempVenueDirectory();
         string config = VenueConfigFile.Write(directory.Path, port: 0, storePath: "", pipelineMode: pipelineMode);
-        IHost host = VenueProgram.Build(["--config", config], services => services.AddSingleton(provider => new VenueService(
-            provider.GetRequiredService<VenueOptions>(),
-            provider.GetRequiredService<IGatewayFactory>(),
-            provider.GetRequiredService<VenueEndpoint>(),
-            provider.GetRequiredService<ILoggerFactory>(),
-            provider.GetRequiredService<IHostApplicationLifetime>(),
-            engineFactory: instruments =>
-            {
-                var store = new FakeMarketDataStore();
-                store.Initialize(instruments.Count);
-                return new VenueEngine(new ThrowingEngine("BOOM"), store, "engine with a defect");
-            })));
+        IHost host = BuildWithEngine(config, (_, instruments) =>
+        {
+            var store = new FakeMarketDataStore();
+            store.Initialize(instruments.Count);
+            return new VenueEngine(new ThrowingEngine("BOOM"), store, "engine with a defect");
+        });
         using var error = new StringWriter();
         Task<int> run = VenueProgram.RunHostAsync(host, error);
 
@@ -185,17 +180,11 @@ public sealed class VenueProgramTests
         // itself started (READY=1 after STOPPING=1) nor open its listener, and the stop is not a failure.
         using var directory = new TempVenueDirectory();
         string config = VenueConfigFile.Write(directory.Path, port: 0, storePath: "");
-        IHost host = VenueProgram.Build(["--config", config], services => services.AddSingleton(provider => new VenueService(
-            provider.GetRequiredService<VenueOptions>(),
-            provider.GetRequiredService<IGatewayFactory>(),
-            provider.GetRequiredService<VenueEndpoint>(),
-            provider.GetRequiredService<ILoggerFactory>(),
-            provider.GetRequiredService<IHostApplicationLifetime>(),
-            engineFactory: instruments =>
-            {
-                provider.GetRequiredService<IHostApplicationLifetime>().StopApplication();
-                return VenueEngine.FromPlugins(provider.GetRequiredService<VenueOptions>(), instruments);
-            })));
+        IHost host = BuildWithEngine(config, (provider, instruments) =>
+        {
+            provider.GetRequiredService<IHostApplicationLifetime>().StopApplication();
+            return VenueEngine.FromPlugins(provider.GetRequiredService<VenueOptions>(), instruments);
+        });
         IHostApplicationLifetime lifetime = host.Services.GetRequiredService<IHostApplicationLifetime>();
         bool startedAfterStopping = false;
         lifetime.ApplicationStarted.Register(() => startedAfterStopping = lifetime.ApplicationStopping.IsCancellationRequested);
@@ -209,6 +198,16 @@ public sealed class VenueProgramTests
         Assert.False(startedAfterStopping);
         Assert.False(bound.IsCompleted);
     }
+
+    /// <summary>The venue of <paramref name="config"/> with its engine built by <paramref name="engine"/> (called at start).</summary>
+    private static IHost BuildWithEngine(string config, Func<IServiceProvider, IReadOnlyList<Instrument>, VenueEngine> engine) =>
+        VenueProgram.Build(["--config", config], services => services.AddSingleton(provider => new VenueService(
+            provider.GetRequiredService<VenueOptions>(),
+            provider.GetRequiredService<IGatewayFactory>(),
+            provider.GetRequiredService<VenueEndpoint>(),
+            provider.GetRequiredService<ILoggerFactory>(),
+            provider.GetRequiredService<IHostApplicationLifetime>(),
+            engineFactory: instruments => engine(provider, instruments))));
 
     /// <summary>A hosted service whose stop fails with an I/O error, as a final sync on a lost disk would.</summary>
     private sealed class FailsWhenStopped : IHostedService
