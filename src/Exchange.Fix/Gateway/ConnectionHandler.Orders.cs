@@ -160,6 +160,7 @@ internal sealed partial class ConnectionHandler
         FixSession session, in Command command, RejectReason reason, ReadOnlySpan<byte> requestSymbol, ReadOnlySpan<byte> text, byte massCancelRequestType = 0)
     {
         RejectEvents.FromCommand(command, reason, _s.NextExecId(), out EngineEvent rejected);
+        _s.CountReject();
         requestSymbol = requestSymbol[..Math.Min(requestSymbol.Length, MaxEchoedSymbolLength)];
         if (rejected.Type == EventType.MassCancelReport)
         {

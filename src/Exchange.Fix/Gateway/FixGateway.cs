@@ -68,6 +68,8 @@ public sealed partial class FixGateway : IFixGateway, IDisposable
 
     public int SessionCount => _sessions.Length;
 
+    public long RejectsSent => _services.RejectsSent;
+
     internal SessionRegistry Registry { get; }
 
     /// <summary>The session's FixSession (tests, diagnostics); read its state only, calls must go through the gateway.</summary>

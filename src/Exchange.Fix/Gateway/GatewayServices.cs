@@ -9,6 +9,7 @@ internal sealed class GatewayServices
 {
     /// <summary>Gateway-made ExecIDs start at 2^62 + the Unix-ns start time: above any engine event id and unique across restarts.</summary>
     private long _lastExecId;
+    private long _rejectsSent;
 
     public GatewayServices(
         InstrumentDirectory instruments, IClock clock, ICommandPublisher publisher, IMarketDataRequestHandler marketData, GatewayOptions options, IGatewayLog log)
@@ -38,4 +39,10 @@ internal sealed class GatewayServices
 
     /// <summary>ExecID (17) for a reject the gateway answers itself, distinct from the engine's event ids.</summary>
     public long NextExecId() => Interlocked.Increment(ref _lastExecId);
+
+    /// <summary>Rejects the gateway answered itself (see <see cref="IFixGateway.RejectsSent"/>).</summary>
+    public long RejectsSent => Volatile.Read(ref _rejectsSent);
+
+    /// <summary>Counts one reject the gateway answered itself; any connection's thread (off the accepted path).</summary>
+    public void CountReject() => Interlocked.Increment(ref _rejectsSent);
 }

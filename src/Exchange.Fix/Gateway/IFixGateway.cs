@@ -18,6 +18,13 @@ public interface IFixGateway
     /// <summary>Number of configured sessions; owner ids are 0..SessionCount-1 in configuration order.</summary>
     int SessionCount { get; }
 
+    /// <summary>
+    /// Orders and requests the gateway rejected itself, never reaching the engine (a field it cannot map, such as an
+    /// unknown symbol or an off-tick price on a new order; the venue stopping), since start. The engine's rejects,
+    /// including the cancels and replaces the gateway hands it as refused, are not counted here. Any thread.
+    /// </summary>
+    long RejectsSent { get; }
+
     bool IsLoggedOn(int ownerId);
 
     /// <summary>The whole life of one connection: logon, messages, logout. Completes when the connection is closed.</summary>

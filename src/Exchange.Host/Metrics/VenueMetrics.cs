@@ -22,15 +22,25 @@ internal sealed class VenueMetrics : IDisposable
     private readonly Lock _ringsLock = new();
     private readonly List<(string Ring, Func<long> Occupancy)> _rings = [];
 
-    public VenueMetrics(MatcherCounters counters, IMeterFactory? meterFactory = null)
+    /// <param name="counters">The matcher's totals.</param>
+    /// <param name="meterFactory">Where the meter comes from (the host's, so tests and collectors can scope it).</param>
+    /// <param name="gatewayRejects">The gateway's own rejects (<see cref="Exchange.Fix.Gateway.IFixGateway.RejectsSent"/>); none when null.</param>
+    public VenueMetrics(MatcherCounters counters, IMeterFactory? meterFactory = null, Func<long>? gatewayRejects = null)
     {
         ArgumentNullException.ThrowIfNull(counters);
         Counters = counters;
         _meter = meterFactory?.Create(MeterName) ?? new Meter(MeterName);
 
-        _meter.CreateObservableCounter("exchange.orders", () => counters.Orders, "{order}", "Orders received by the matcher");
+        _meter.CreateObservableCounter("exchange.orders", () => counters.Orders, "{order}", "Orders received by the matcher (not those the gateway rejected before it)");
         _meter.CreateObservableCounter("exchange.trades", () => counters.Trades, "{trade}", "Trades executed");
-        _meter.CreateObservableCounter("exchange.rejects", () => counters.Rejects, "{order}", "Orders and cancels rejected");
+        // Two sources, so the total is what clients received: the gateway answers some rejects itself, before the matcher.
+        KeyValuePair<string, object?> matcher = new("source", "matcher");
+        KeyValuePair<string, object?> gateway = new("source", "gateway");
+        _meter.CreateObservableCounter(
+            "exchange.rejects",
+            () => new[] { new Measurement<long>(counters.Rejects, matcher), new Measurement<long>(gatewayRejects?.Invoke() ?? 0, gateway) },
+            "{order}",
+            "Orders and requests rejected; tag source: matcher (the engine's rules, with the cancels and replaces the gateway refused) or gateway (rejected before the matcher: a field it cannot map, the venue stopping)");
         _meter.CreateObservableGauge("exchange.ring.occupancy", ObserveRings, "{slot}", "Slots published but not yet consumed by every handler");
         _meter.CreateObservableCounter("exchange.gc.collections", ObserveCollections, "{collection}", "GC collections by generation");
         _meter.CreateObservableCounter("exchange.gc.pause_time", () => GC.GetTotalPauseDuration().TotalMilliseconds, "ms", "Total time the GC paused the process");

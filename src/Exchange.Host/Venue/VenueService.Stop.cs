@@ -56,8 +56,9 @@ internal sealed partial class VenueService
             LogConnectionsLingering(_logger, _connections.Count);
         }
 
+        long gatewayRejects = _gateway?.RejectsSent ?? 0;
         Cleanup();
-        LogStopped(_logger, Counters.Orders, Counters.Trades, Counters.Rejects);
+        LogStopped(_logger, Counters.Orders, Counters.Trades, Counters.Rejects, gatewayRejects);
     }
 
     /// <summary>
@@ -240,6 +241,6 @@ internal sealed partial class VenueService
     [LoggerMessage(Level = LogLevel.Information, Message = "Exchange venue stopped during its start, before it accepted connections (the journal it replayed is closed as it was)")]
     private static partial void LogStoppedDuringStart(ILogger logger);
 
-    [LoggerMessage(Level = LogLevel.Information, Message = "Exchange venue stopped: {Orders} orders, {Trades} trades, {Rejects} rejects")]
-    private static partial void LogStopped(ILogger logger, long orders, long trades, long rejects);
+    [LoggerMessage(Level = LogLevel.Information, Message = "Exchange venue stopped: {Orders} orders, {Trades} trades, {Rejects} rejects by the matcher, {GatewayRejects} by the gateway")]
+    private static partial void LogStopped(ILogger logger, long orders, long trades, long rejects, long gatewayRejects);
 }

@@ -12,7 +12,7 @@ public class VenueMetricsTests
     public void ObservableInstruments_ReportCountersRingsAndGc()
     {
         var counters = new MatcherCounters();
-        using var metrics = new VenueMetrics(counters);
+        using var metrics = new VenueMetrics(counters, gatewayRejects: () => 4);
         for (int i = 0; i < 5; i++)
         {
             counters.OrderReceived();
@@ -49,7 +49,8 @@ public class VenueMetricsTests
 
         Assert.Contains(("exchange.orders", 5L, (string?)null), longs);
         Assert.Contains(("exchange.trades", 3L, (string?)null), longs);
-        Assert.Contains(("exchange.rejects", 1L, (string?)null), longs);
+        Assert.Contains(("exchange.rejects", 1L, (string?)"matcher"), longs);
+        Assert.Contains(("exchange.rejects", 4L, (string?)"gateway"), longs);
         Assert.Contains(("exchange.ring.occupancy", 42L, (string?)"inbound"), longs);
         Assert.Contains(("exchange.ring.occupancy", 7L, (string?)"outbound"), longs);
         Assert.Equal(GC.MaxGeneration + 1, longs.Count(m => m.Name == "exchange.gc.collections"));

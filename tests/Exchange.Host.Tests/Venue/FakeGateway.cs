@@ -38,6 +38,8 @@ internal sealed class FakeGateway : IFixGateway, IGatewayFactory, IDisposable
 
     public int SessionCount => 2;
 
+    public long RejectsSent => 0;
+
     private int _polls;
 
     public IFixGateway Create(VenueOptions options, IReadOnlyList<Instrument> instruments, ICommandPublisher commands, IMarketDataRequestHandler marketData)

@@ -95,6 +95,8 @@ public sealed class VenueAllocationTests
 
         public int SessionCount => 2;
 
+        public long RejectsSent => 0;
+
         public bool IsLoggedOn(int ownerId) => true;
 
         public void SendEvent(in EngineEvent engineEvent, in StageTimes times) => Sent++;

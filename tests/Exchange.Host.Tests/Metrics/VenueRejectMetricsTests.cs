@@ -1,0 +1,54 @@
+using System.Diagnostics.Metrics;
+using Exchange.Host.Metrics;
+using Exchange.Host.Tests.Venue;
+using Microsoft.Extensions.DependencyInjection;
+using Xunit;
+
+namespace Exchange.Host.Tests.Metrics;
+
+/// <summary>
+/// <c>exchange.rejects</c> against what clients received: the gateway answers some rejects itself, before the
+/// matcher, and those must be counted too.
+/// </summary>
+public sealed class VenueRejectMetricsTests
+{
+    [Theory]
+    [InlineData("Threaded")]
+    [InlineData("Inline")]
+    public async Task Rejects_count_every_reject_clients_received_by_where_it_was_made(string pipelineMode)
+    {
+        await VenueHost.WithBuyerAndSellerAsync(pipelineMode, [], async (host, buyer, _) =>
+        {
+            // The matcher refuses a cancel of an order it does not know.
+            await buyer.CancelAsync("C1", "NOPE", '1');
+            await buyer.ExpectAsync(m => m[35] == "9" && m[11] == "C1", "OrderCancelReject for C1");
+
+            // The gateway rejects a new order for a symbol the venue does not list; it never reaches the matcher.
+            await buyer.SendAsync("D", $"11=X1|55=ZZZZ|54=1|60={FixTestClient.Now()}|38=10|40=2|44=100.00|59=0|");
+            await buyer.ExpectExecutionAsync("X1", '8');
+
+            var factory = host.Services.GetRequiredService<IMeterFactory>();
+            Dictionary<string, long> rejects = [];
+            using var listener = new MeterListener();
+            listener.InstrumentPublished = (instrument, l) =>
+            {
+                // This venue's meter only: other tests' venues publish the same names in the same process.
+                if (ReferenceEquals(instrument.Meter.Scope, factory) && instrument.Meter.Name == VenueMetrics.MeterName && instrument.Name == "exchange.rejects")
+                {
+                    l.EnableMeasurementEvents(instrument);
+                }
+            };
+            listener.SetMeasurementEventCallback<long>((_, value, tags, _) => rejects[(string)tags[0].Value!] = value);
+            listener.Start();
+
+            for (int attempt = 0; attempt < 100 && rejects.Values.Sum() < 2; attempt++)
+            {
+                listener.RecordObservableInstruments();
+                await Task.Delay(20);
+            }
+
+            Assert.Equal(1, rejects["matcher"]);
+            Assert.Equal(1, rejects["gateway"]);
+        });
+    }
+}
