@@ -19,9 +19,10 @@ public interface IFixGateway
     int SessionCount { get; }
 
     /// <summary>
-    /// Orders and requests the gateway rejected itself, never reaching the engine (a field it cannot map, such as an
-    /// unknown symbol or an off-tick price on a new order; the venue stopping), since start. The engine's rejects,
-    /// including the cancels and replaces the gateway hands it as refused, are not counted here. Any thread.
+    /// Orders and requests the gateway rejected itself, never reaching the engine, since start: a new order with a
+    /// field it cannot map (an unknown symbol, a price with more decimals than the instrument has), or any request
+    /// while the venue is stopping. The engine's rejects, including the cancels and replaces the gateway hands it as
+    /// refused, are not counted here. Any thread.
     /// </summary>
     long RejectsSent { get; }
 
