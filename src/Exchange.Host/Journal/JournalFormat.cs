@@ -7,7 +7,7 @@ using Exchange.Core.Storage;
 namespace Exchange.Host.Journal;
 
 /// <summary>
-/// The journal file layout (version 9): a 32-byte prefix, two configuration slots (<see cref="JournalHeader"/>), then
+/// The journal file layout (version 10): a 32-byte prefix, two configuration slots (<see cref="JournalHeader"/>), then
 /// fixed-size records in ring order from <see cref="DataStart"/>.
 /// </summary>
 /// <remarks>
@@ -37,9 +37,11 @@ namespace Exchange.Host.Journal;
 /// Version 9 marks the rule that a cancel naming an order of the other side is refused
 /// (<see cref="Exchange.Core.Events.RejectReason.CancelSideMismatch"/>). An older journal's cancels carried out whatever
 /// their Side, so they are replayed with <see cref="Exchange.Core.Domain.Side.None"/>, which the engine does not check
-/// (<see cref="CancelSideVersion"/>), and the journal is read and marked version 9 with the last sequence it held in
-/// its header (<see cref="JournalHeader.SideBlindCancelsThrough"/>): its own cancels keep replaying so on every later
-/// start, the ones appended after the mark are checked.
+/// (<see cref="CancelSideVersion"/>). Version 10 records in the header the last sequence whose cancels replay so
+/// (<see cref="JournalHeader.SideBlindCancelsThrough"/>, <see cref="SlotTrailerVersion"/>): an older journal is marked
+/// version 10 with the last sequence it held, so its own cancels replay without their Side on every later start and
+/// the ones appended after the mark with it. A version 9 journal checked every cancel it holds (a version 8 journal
+/// that a version 9 build marked had its boundary lost then), so it is marked with none.
 /// The version is bumped whenever the engine's rules change what a journalled command does; a change of the
 /// <see cref="Command"/> layout (such as the self-trade prevention byte new orders and replaces carry since version 7)
 /// is refused by the layout fingerprint instead, whatever the version.
@@ -51,13 +53,16 @@ internal static class JournalFormat
 {
     public const int PrefixSize = 32;
 
-    public const int Version = 9;
+    public const int Version = 10;
 
     /// <summary>The first version whose new trading days record the carried orders' ids (see the remarks).</summary>
     public const int CarriedIdsVersion = 6;
 
     /// <summary>The first version whose cancels are refused when their Side is not the order's (see the remarks).</summary>
     public const int CancelSideVersion = 9;
+
+    /// <summary>The first version whose configuration slots record the side-blind boundary (see the remarks).</summary>
+    public const int SlotTrailerVersion = 10;
 
     /// <summary>The oldest version this build replays the same as the build that wrote it (see the remarks).</summary>
     public const int OldestReadableVersion = 3;
@@ -123,7 +128,7 @@ internal static class JournalFormat
             return $"journal format version {version}; this build reads versions {OldestReadableVersion} to {Version} only (version 2 added the "
                 + "instrument and session lists the journal was written with; version 3 the per-day ClOrdID rule and limit, and version 4 the "
                 + "event-id reservation and the refusal of replaces that change OrdType or TimeInForce, version 5 the refused-request commands, "
-                + "version 6 the ids of orders carried into a new day, the order status request and the mass cancel, version 7 the cancel on disconnect, version 8 the reservation of order ids, version 9 the side check of cancels, all of which change what a command does). "
+                + "version 6 the ids of orders carried into a new day, the order status request and the mass cancel, version 7 the cancel on disconnect, version 8 the reservation of order ids, version 9 the side check of cancels, version 10 which cancels replay without it, all of which change what a command does). "
                 + "Start it with the build that wrote it, or move it away to begin a new journal";
         }
 

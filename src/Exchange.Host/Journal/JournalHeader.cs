@@ -25,9 +25,10 @@ internal enum JournalHeaderStatus
 /// </summary>
 /// <remarks>
 /// Slot: CRC-32 of the generation, length and content that follow it (4), generation (8; 0 = never written), content
-/// length (4), content; since version 9 a trailer: the last sequence whose cancels replay without their Side (8), CRC-32
-/// of everything from the generation to it (4); zero padding to the slot size. The trailer has its own CRC so a
-/// version 8 slot (no trailer) still reads under its version's rule. Why two: when instruments or sessions are added at the end, the journal must record
+/// length (4), content; since version 10 a trailer: the last sequence whose cancels replay without their Side (8), CRC-32
+/// of everything from the generation to it (4); zero padding to the slot size. The trailer has its own CRC, so an
+/// older build reads a version 10 slot's configuration (a mark cut short before the prefix was rewritten leaves such a
+/// slot under an older prefix). Why two: when instruments or sessions are added at the end, the journal must record
 /// the longer lists before any command names a new index, and the header is rewritten in place. The new generation goes
 /// into the slot not in use and is fsynced; the reader takes the valid slot with the highest generation. A crash in the
 /// middle of that write leaves the previous generation readable, so the journal never becomes unopenable.
@@ -36,7 +37,7 @@ internal sealed class JournalHeader
 {
     public const int SlotOverhead = 16;
 
-    /// <summary>Bytes after the content since version 9: the side-blind boundary and its CRC.</summary>
+    /// <summary>Bytes after the content since version 10: the side-blind boundary and its CRC.</summary>
     public const int SlotTrailer = 12;
 
     /// <summary>
@@ -69,9 +70,9 @@ internal sealed class JournalHeader
 
     /// <summary>
     /// The last record sequence written when a cancel was carried out whatever its Side (before version 9): cancels up to
-    /// it replay with <see cref="Exchange.Core.Domain.Side.None"/>, which the engine does not check. Every sequence for an
-    /// older journal; the last one it held when it was marked version 9; <see cref="NoSideBlindCancels"/> for a journal
-    /// begun under version 9. Kept in the header rather than implied by the version, because marking an older journal
+    /// it replay with <see cref="Exchange.Core.Domain.Side.None"/>, which the engine does not check. Every sequence for a
+    /// journal older than version 9; none for a version 9 journal; for version 10, what its header records: the last
+    /// sequence an older journal held when it was marked, <see cref="NoSideBlindCancels"/> for one begun under the rule. Kept in the header rather than implied by the version, because marking an older journal
     /// current must not change how its earlier cancels replay on every later start.
     /// </summary>
     public long SideBlindCancelsThrough { get; }
@@ -104,9 +105,9 @@ internal sealed class JournalHeader
         byte[] slots = new byte[2 * slotBytes];
         RandomAccess.Read(file.SafeFileHandle, slots, JournalFormat.PrefixSize);
         long generation = 0;
-        long sideBlindCancelsThrough = long.MaxValue;
+        long sideBlindCancelsThrough = version < JournalFormat.CancelSideVersion ? long.MaxValue : NoSideBlindCancels;
         JournalConfiguration? configuration = null;
-        bool hasTrailer = version >= JournalFormat.CancelSideVersion;
+        bool hasTrailer = version >= JournalFormat.SlotTrailerVersion;
         for (int i = 0; i < 2; i++)
         {
             if (TryReadSlot(slots.AsSpan(i * slotBytes, slotBytes), hasTrailer, out long slotGeneration, out JournalConfiguration? slotConfiguration, out long slotBoundary)
@@ -114,7 +115,10 @@ internal sealed class JournalHeader
             {
                 generation = slotGeneration;
                 configuration = slotConfiguration;
-                sideBlindCancelsThrough = hasTrailer ? slotBoundary : long.MaxValue;
+                if (hasTrailer)
+                {
+                    sideBlindCancelsThrough = slotBoundary;
+                }
             }
         }
 
@@ -131,14 +135,15 @@ internal sealed class JournalHeader
     /// <summary>
     /// Marks a journal of an older version this build reads as the current version, before the first append, so a build
     /// of the older version refuses it from then on: records <paramref name="configuration"/> as the next generation with
-    /// <paramref name="lastSequence"/> as <see cref="SideBlindCancelsThrough"/>, then rewrites the prefix, each fsynced.
+    /// the side-blind boundary (<paramref name="lastSequence"/> for a journal older than the side check, none for a
+    /// version 9 one), then rewrites the prefix, each fsynced.
     /// A crash between the two leaves the older version's prefix, under which the new slot's trailer is not read: the
     /// journal replays as before and is marked again. Null (with <paramref name="problem"/>, nothing written) when the
     /// configuration does not fit.
     /// </summary>
     public JournalHeader? MarkCurrentVersion(FileStream file, JournalConfiguration configuration, long lastSequence, out string? problem)
     {
-        JournalHeader? recorded = Record(file, configuration, lastSequence, out problem);
+        JournalHeader? recorded = Record(file, configuration, Math.Min(SideBlindCancelsThrough, lastSequence), JournalFormat.Version, out problem);
         if (recorded is null)
         {
             return null;
@@ -172,9 +177,9 @@ internal sealed class JournalHeader
     /// journal was created with. For a journal of the current version (an older one is marked first).
     /// </summary>
     public JournalHeader? Record(FileStream file, JournalConfiguration configuration, out string? problem) =>
-        Record(file, configuration, SideBlindCancelsThrough, out problem);
+        Record(file, configuration, SideBlindCancelsThrough, Version, out problem);
 
-    private JournalHeader? Record(FileStream file, JournalConfiguration configuration, long sideBlindCancelsThrough, out string? problem)
+    private JournalHeader? Record(FileStream file, JournalConfiguration configuration, long sideBlindCancelsThrough, int version, out string? problem)
     {
         problem = null;
         if (SlotOverhead + configuration.EncodedLength + SlotTrailer > SlotBytes)
@@ -190,7 +195,7 @@ internal sealed class JournalHeader
         file.Position = SlotOffset(SlotBytes, generation);
         file.Write(slot);
         file.Flush(flushToDisk: true);
-        return new JournalHeader(SlotBytes, generation, configuration, sideBlindCancelsThrough, Version);
+        return new JournalHeader(SlotBytes, generation, configuration, sideBlindCancelsThrough, version);
     }
 
     private static int SlotOffset(int slotBytes, long generation) => JournalFormat.PrefixSize + ((int)(generation & 1) * slotBytes);

@@ -1,5 +1,7 @@
+using System.Buffers.Binary;
 using Exchange.Core.Commands;
 using Exchange.Core.Domain;
+using Exchange.Core.Storage;
 using Exchange.Host.Journal;
 using Xunit;
 
@@ -7,8 +9,8 @@ namespace Exchange.Host.Tests.Journal;
 
 /// <summary>
 /// Before format version 9 a cancel was carried out whatever its Side. An older journal's cancels must replay so on
-/// every start, also after the journal was marked version 9 and appended to; cancels written under version 9 keep
-/// their Side, which the engine checks.
+/// every start, also after the journal was marked current and appended to; cancels written under version 9 or later
+/// keep their Side, which the engine checks.
 /// </summary>
 public class JournalCancelSideTests
 {
@@ -16,6 +18,7 @@ public class JournalCancelSideTests
 
     [Theory]
     [InlineData(8, Side.None)]
+    [InlineData(9, Side.Sell)]
     [InlineData(JournalFormat.Version, Side.Sell)]
     public void Cancels_of_a_journal_older_than_the_side_check_replay_without_their_side(int version, Side replayedSide)
     {
@@ -89,7 +92,7 @@ public class JournalCancelSideTests
 
         using (JournalWriter.Open(temp.Path, Unsynced, extended, out JournalScan scan))
         {
-            Assert.Contains("marked 9", scan.ConfigurationChange, StringComparison.Ordinal);
+            Assert.Contains($"marked {JournalFormat.Version}", scan.ConfigurationChange, StringComparison.Ordinal);
             Assert.Contains("configuration extended at the end", scan.ConfigurationChange, StringComparison.Ordinal);
         }
 
@@ -97,6 +100,34 @@ public class JournalCancelSideTests
         Assert.Equal(before + 1, header.Generation);
         Assert.Equal("IBM", header.Configuration.Instruments[^1].Symbol);
         Assert.Equal(1, header.SideBlindCancelsThrough);
+    }
+
+    [Fact]
+    public void A_version_9_journal_written_without_the_header_boundary_opens_and_keeps_checking_its_cancels()
+    {
+        // A version 9 build wrote its slots without the trailer, and checked every cancel it journalled.
+        using var temp = new TempJournal();
+        Append(temp.Path, (0, CommandType.NewOrder), (1, CommandType.Cancel));
+        RewriteSlotsWithoutTrailer(temp.Path, JournalTestData.Configuration, version: 9);
+
+        Assert.Equal([(0, CommandType.NewOrder, Side.Sell), (1, CommandType.Cancel, Side.Sell)], Replay(temp.Path));
+
+        JournalHeader header = ReadHeader(temp.Path);
+        Assert.Equal(JournalFormat.Version, header.Version);
+        Assert.Equal(JournalHeader.NoSideBlindCancels, header.SideBlindCancelsThrough);
+        Assert.Equal(Side.Sell, Replay(temp.Path)[1].Side);
+    }
+
+    [Fact]
+    public void A_version_8_journal_written_without_the_header_boundary_is_marked_with_its_last_sequence()
+    {
+        using var temp = new TempJournal();
+        Append(temp.Path, (0, CommandType.NewOrder), (1, CommandType.Cancel), (2, CommandType.Cancel));
+        RewriteSlotsWithoutTrailer(temp.Path, JournalTestData.Configuration, version: 8);
+
+        Assert.Equal(Side.None, Replay(temp.Path)[2].Side);
+        Assert.Equal(2, ReadHeader(temp.Path).SideBlindCancelsThrough);
+        Assert.Equal(Side.None, Replay(temp.Path)[2].Side);
     }
 
     /// <summary>Appends commands of the given types at the given sequences, each with Side Sell.</summary>
@@ -123,6 +154,25 @@ public class JournalCancelSideTests
         }
 
         return [.. replayed];
+    }
+
+    /// <summary>
+    /// Clears both slots and writes <paramref name="configuration"/> as generation 1 in the layout before the trailer,
+    /// with the prefix marked <paramref name="version"/>: the header a version 9 or older build wrote.
+    /// </summary>
+    private static void RewriteSlotsWithoutTrailer(string path, JournalConfiguration configuration, int version)
+    {
+        byte[] bytes = File.ReadAllBytes(path);
+        int slotBytes = BinaryPrimitives.ReadInt32LittleEndian(bytes.AsSpan(24));
+        bytes.AsSpan(JournalFormat.PrefixSize, 2 * slotBytes).Clear();
+        Span<byte> slot = bytes.AsSpan(JournalFormat.PrefixSize + slotBytes, slotBytes); // generation 1 is the second slot
+        int length = configuration.EncodedLength;
+        BinaryPrimitives.WriteInt64LittleEndian(slot[4..], 1);
+        BinaryPrimitives.WriteInt32LittleEndian(slot[12..], length);
+        configuration.Encode(slot.Slice(JournalHeader.SlotOverhead, length));
+        BinaryPrimitives.WriteUInt32LittleEndian(slot, Crc32.Compute(slot[4..(JournalHeader.SlotOverhead + length)]));
+        File.WriteAllBytes(path, bytes);
+        JournalTestData.MarkVersion(path, version);
     }
 
     private static JournalHeader ReadHeader(string path)

@@ -188,6 +188,7 @@ public class JournalConfigurationTests
     [InlineData(6)]
     [InlineData(7)]
     [InlineData(8)]
+    [InlineData(9)]
     public void AnOlderJournal_IsReplayed_AndMarkedCurrent_SoAnOlderBuildRefusesItOnceAppended(int version)
     {
         // The current rules replay a version 3 to 8 journal (its cancels without their Side, see below) that never began a new trading day the same (none has
