@@ -43,7 +43,8 @@ internal static class ConfigurationShape
         }
         else if (type == typeof(bool))
         {
-            if (section.Value is { } value && !bool.TryParse(value, out _))
+            // The binder leaves a setting with an empty value at its default, so an empty value is not refused either.
+            if (section.Value is { Length: > 0 } value && !bool.TryParse(value, out _))
             {
                 errors.Add($"{section.Path}: '{value}' is not allowed. Allowed values: true, false.");
             }
@@ -60,9 +61,9 @@ internal static class ConfigurationShape
 
     private static void CheckWholeNumber(IConfigurationSection section, bool is32Bit, List<string> errors)
     {
-        if (section.Value is not { } value)
+        if (section.Value is not { Length: > 0 } value)
         {
-            return;
+            return; // Empty: the binder leaves the setting at its default.
         }
 
         // The forms the (source-generated) binder parses: NumberStyles.Integer, so surrounding white space is allowed.

@@ -140,6 +140,21 @@ public sealed class VenueConfigurationTests
         Assert.Equal(expected, options.Pipeline.Warmup);
     }
 
+    [Theory]
+    [InlineData("--Venue:Listen:Port=")]
+    [InlineData("--Venue:Pipeline:Warmup=")]
+    [InlineData("--Venue:Instruments:0:LotSize=")]
+    public void An_empty_number_or_flag_is_left_at_its_default_as_the_binder_leaves_it(string arg)
+    {
+        VenueOptions defaults = VenueConfiguration.Bind(Build(null));
+
+        VenueOptions options = VenueConfiguration.Bind(Build(null, arg));
+
+        Assert.Equal(defaults.Listen.Port, options.Listen.Port);
+        Assert.Equal(defaults.Pipeline.Warmup, options.Pipeline.Warmup);
+        Assert.Equal(defaults.Instruments[0].LotSize, options.Instruments[0].LotSize);
+    }
+
     [Fact]
     public void An_override_may_add_the_next_list_item()
     {
