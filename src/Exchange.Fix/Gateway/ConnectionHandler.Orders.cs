@@ -136,6 +136,11 @@ internal sealed partial class ConnectionHandler
             _s.Log.Warn($"connection {connection.Id} ({connection.RemoteEndPoint}): over its limit of {_throttle.PerSecond} application messages per second, refused; {_throttledCount} so far");
         }
 
+        if (parsed.MsgTypeKind is FixMsgType.NewOrderSingle or FixMsgType.OrderCancelReplaceRequest)
+        {
+            _s.CountReject(); // An order or replace refused before the matcher, as the client sees it.
+        }
+
         ReadOnlySpan<byte> refId = parsed.MsgTypeKind == FixMsgType.MarketDataRequest ? parsed.GetSpan(FixTags.MDReqID) : parsed.GetSpan(FixTags.ClOrdID);
         int length = BusinessMessageRejectEncoder.EncodeBody(_scratch, message.MsgSeqNum, message.MsgType, refId, BusinessRejectReason.Other, OverLimitText);
         session.SendApplication("j"u8, _scratch.AsSpan(0, length));
@@ -160,7 +165,12 @@ internal sealed partial class ConnectionHandler
         FixSession session, in Command command, RejectReason reason, ReadOnlySpan<byte> requestSymbol, ReadOnlySpan<byte> text, byte massCancelRequestType = 0)
     {
         RejectEvents.FromCommand(command, reason, _s.NextExecId(), out EngineEvent rejected);
-        _s.CountReject();
+        if (rejected.Type is EventType.Rejected or EventType.CancelRejected)
+        {
+            // Counted as the matcher counts its own: rejected orders and cancel/replace requests, not status answers
+            // or empty mass-cancel reports.
+            _s.CountReject();
+        }
         requestSymbol = requestSymbol[..Math.Min(requestSymbol.Length, MaxEchoedSymbolLength)];
         if (rejected.Type == EventType.MassCancelReport)
         {

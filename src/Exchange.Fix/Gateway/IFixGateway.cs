@@ -19,10 +19,11 @@ public interface IFixGateway
     int SessionCount { get; }
 
     /// <summary>
-    /// Orders and requests the gateway rejected itself, never reaching the engine, since start: a new order with a
-    /// field it cannot map (an unknown symbol, a price with more decimals than the instrument has), or any request
-    /// while the venue is stopping. The engine's rejects, including the cancels and replaces the gateway hands it as
-    /// refused, are not counted here. Any thread.
+    /// Orders and cancel/replace requests the gateway rejected itself, never reaching the engine, since start: a new
+    /// order with a field it cannot map (an unknown symbol, a price with more decimals than the instrument has), a new
+    /// order or replace over the session's message limit, or any of them while the venue is stopping. The engine's
+    /// rejects, including the cancels and replaces the gateway hands it as refused, are not counted here, nor are
+    /// session-level Rejects (35=3). Any thread.
     /// </summary>
     long RejectsSent { get; }
 

@@ -2,6 +2,7 @@ using System.Diagnostics.Metrics;
 using Exchange.Host.Metrics;
 using Exchange.Host.Tests.Venue;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
 using Xunit;
 
 namespace Exchange.Host.Tests.Metrics;
@@ -27,28 +28,56 @@ public sealed class VenueRejectMetricsTests
             await buyer.SendAsync("D", $"11=X1|55=ZZZZ|54=1|60={FixTestClient.Now()}|38=10|40=2|44=100.00|59=0|");
             await buyer.ExpectExecutionAsync("X1", '8');
 
-            var factory = host.Services.GetRequiredService<IMeterFactory>();
-            Dictionary<string, long> rejects = [];
-            using var listener = new MeterListener();
-            listener.InstrumentPublished = (instrument, l) =>
-            {
-                // This venue's meter only: other tests' venues publish the same names in the same process.
-                if (ReferenceEquals(instrument.Meter.Scope, factory) && instrument.Meter.Name == VenueMetrics.MeterName && instrument.Name == "exchange.rejects")
-                {
-                    l.EnableMeasurementEvents(instrument);
-                }
-            };
-            listener.SetMeasurementEventCallback<long>((_, value, tags, _) => rejects[(string)tags[0].Value!] = value);
-            listener.Start();
-
-            for (int attempt = 0; attempt < 100 && rejects.Values.Sum() < 2; attempt++)
-            {
-                listener.RecordObservableInstruments();
-                await Task.Delay(20);
-            }
+            Dictionary<string, long> rejects = await ReadRejectsAsync(host, atLeast: 2);
 
             Assert.Equal(1, rejects["matcher"]);
             Assert.Equal(1, rejects["gateway"]);
         });
+    }
+
+    [Fact]
+    public async Task An_order_refused_over_the_session_limit_counts_as_a_gateway_reject()
+    {
+        // Over the logon's message limit the gateway refuses a new order itself (BusinessMessageReject 35=j): it never
+        // reaches the matcher, and the client received a reject for it.
+        await VenueHost.WithBuyerAndSellerAsync("Threaded", ["--Venue:Sessions:0:MaxApplicationMessagesPerSecond=1"], async (host, buyer, _) =>
+        {
+            await buyer.NewOrderAsync("T1", '1', 10, "100.00");
+            await buyer.NewOrderAsync("T2", '1', 10, "100.00");
+            await buyer.ExpectAsync(m => m[35] == "j" && m[379] == "T2", "BusinessMessageReject for T2");
+
+            Dictionary<string, long> rejects = await ReadRejectsAsync(host, atLeast: 1);
+
+            Assert.Equal(0, rejects["matcher"]);
+            Assert.Equal(1, rejects["gateway"]);
+        });
+    }
+
+    /// <summary>
+    /// exchange.rejects of this venue by source, read until they add up to <paramref name="atLeast"/> (the matcher
+    /// counts after it hands a report on) or a few seconds pass.
+    /// </summary>
+    private static async Task<Dictionary<string, long>> ReadRejectsAsync(IHost host, long atLeast)
+    {
+        var factory = host.Services.GetRequiredService<IMeterFactory>();
+        Dictionary<string, long> rejects = [];
+        using var listener = new MeterListener();
+        listener.InstrumentPublished = (instrument, l) =>
+        {
+            // This venue's meter only: other tests' venues publish the same names in the same process.
+            if (ReferenceEquals(instrument.Meter.Scope, factory) && instrument.Meter.Name == VenueMetrics.MeterName && instrument.Name == "exchange.rejects")
+            {
+                l.EnableMeasurementEvents(instrument);
+            }
+        };
+        listener.SetMeasurementEventCallback<long>((_, value, tags, _) => rejects[(string)tags[0].Value!] = value);
+        listener.Start();
+        for (int attempt = 0; attempt < 100 && rejects.Values.Sum() < atLeast; attempt++)
+        {
+            listener.RecordObservableInstruments();
+            await Task.Delay(20);
+        }
+
+        return rejects;
     }
 }
