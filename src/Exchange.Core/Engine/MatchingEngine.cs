@@ -632,8 +632,8 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
     /// </param>
     private bool TryReportEnded(in Command command, bool ordersOnly = false, bool asReject = false)
     {
-        if (!_usedClOrdIds.TryGetOrder(ClOrdIdHash.Group(command.OwnerId, command.ClOrdId), command.OwnerId, command.ClOrdId, out UsedIdOrder ended) ||
-            ended.Superseded || (ordersOnly && ended.IsCancelRequest) || ended.InstrumentId != command.InstrumentId || ended.Side != command.Side || _orders.TryGetSlot(ended.OrderId, out _))
+        if (!TryGetUsed(command.OwnerId, command.ClOrdId, out UsedIdOrder ended) ||
+            !HasEnded(in ended, command.InstrumentId) || (ordersOnly && ended.IsCancelRequest) || ended.Side != command.Side)
         {
             return false;
         }
@@ -658,8 +658,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
     private bool TryFindReplacedLive(int ownerId, in ClOrdId clOrdId, out int slot)
     {
         slot = -1;
-        return _usedClOrdIds.TryGetOrder(ClOrdIdHash.Group(ownerId, clOrdId), ownerId, clOrdId, out UsedIdOrder named) &&
-            named.Superseded && _orders.TryGetSlot(named.OrderId, out slot);
+        return TryGetUsed(ownerId, clOrdId, out UsedIdOrder named) && named.Superseded && _orders.TryGetSlot(named.OrderId, out slot);
     }
 
     /// <summary>
@@ -668,11 +667,8 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
     /// </summary>
     private bool TryFindEndedReplaceResult(in Command command, out UsedIdOrder made)
     {
-        if (_usedClOrdIds.TryGetOrder(ClOrdIdHash.Group(command.OwnerId, command.OrigClOrdId), command.OwnerId, command.OrigClOrdId, out UsedIdOrder original) &&
-            original.Superseded &&
-            _usedClOrdIds.TryGetOrder(ClOrdIdHash.Group(command.OwnerId, command.ClOrdId), command.OwnerId, command.ClOrdId, out made) &&
-            !made.Superseded && made.OrderId == original.OrderId && made.InstrumentId == command.InstrumentId &&
-            !_orders.TryGetSlot(made.OrderId, out _))
+        if (TryGetUsed(command.OwnerId, command.OrigClOrdId, out UsedIdOrder original) && original.Superseded &&
+            TryGetUsed(command.OwnerId, command.ClOrdId, out made) && made.OrderId == original.OrderId && HasEnded(in made, command.InstrumentId))
         {
             return true;
         }
@@ -687,8 +683,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
     /// </summary>
     private bool TryFindEnded(in Command command, out UsedIdOrder ended)
     {
-        if (_usedClOrdIds.TryGetOrder(ClOrdIdHash.Group(command.OwnerId, command.OrigClOrdId), command.OwnerId, command.OrigClOrdId, out ended) &&
-            !ended.Superseded && ended.InstrumentId == command.InstrumentId && !_orders.TryGetSlot(ended.OrderId, out _))
+        if (TryGetUsed(command.OwnerId, command.OrigClOrdId, out ended) && HasEnded(in ended, command.InstrumentId))
         {
             return true;
         }
@@ -696,6 +691,17 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         ended = default;
         return false;
     }
+
+    /// <summary>What today's ids record under <paramref name="clOrdId"/> of <paramref name="ownerId"/>, if anything.</summary>
+    private bool TryGetUsed(int ownerId, in ClOrdId clOrdId, out UsedIdOrder order) =>
+        _usedClOrdIds.TryGetOrder(ClOrdIdHash.Group(ownerId, clOrdId), ownerId, clOrdId, out order);
+
+    /// <summary>
+    /// Whether <paramref name="named"/> is an order on <paramref name="instrumentId"/> that ended under that id (not an
+    /// id a replace moved away from, and no longer live).
+    /// </summary>
+    private bool HasEnded(in UsedIdOrder named, int instrumentId) =>
+        !named.Superseded && named.InstrumentId == instrumentId && !_orders.TryGetSlot(named.OrderId, out _);
 
     /// <summary>
     /// Frees the slot of an order that has ended, recording under its id how (<paramref name="endReason"/>: why it was
