@@ -72,8 +72,9 @@ internal sealed class JournalHeader
     /// The last record sequence written when a cancel was carried out whatever its Side (before version 9): cancels up to
     /// it replay with <see cref="Exchange.Core.Domain.Side.None"/>, which the engine does not check. Every sequence for a
     /// journal older than version 9; none for a version 9 journal; for version 10, what its header records: the last
-    /// sequence an older journal held when it was marked, <see cref="NoSideBlindCancels"/> for one begun under the rule. Kept in the header rather than implied by the version, because marking an older journal
-    /// current must not change how its earlier cancels replay on every later start.
+    /// sequence an older journal held when it was marked, <see cref="NoSideBlindCancels"/> for one begun under the rule.
+    /// Kept in the header rather than implied by the version, because marking an older journal current must not change
+    /// how its earlier cancels replay on every later start.
     /// </summary>
     public long SideBlindCancelsThrough { get; }
 

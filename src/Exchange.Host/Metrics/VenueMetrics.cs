@@ -40,7 +40,7 @@ internal sealed class VenueMetrics : IDisposable
             "exchange.rejects",
             () => new[] { new Measurement<long>(counters.Rejects, matcher), new Measurement<long>(gatewayRejects?.Invoke() ?? 0, gateway) },
             "{order}",
-            "Orders and requests rejected; tag source: matcher (the engine's rules, with the cancels and replaces the gateway refused) or gateway (rejected before the matcher: a field it cannot map, the venue stopping)");
+            "Orders and requests rejected; tag source: matcher (the engine's rules, with the cancels and replaces the gateway refused) or gateway (rejected before the matcher: a field it cannot map, over the session's message limit, the venue stopping)");
         _meter.CreateObservableGauge("exchange.ring.occupancy", ObserveRings, "{slot}", "Slots published but not yet consumed by every handler");
         _meter.CreateObservableCounter("exchange.gc.collections", ObserveCollections, "{collection}", "GC collections by generation");
         _meter.CreateObservableCounter("exchange.gc.pause_time", () => GC.GetTotalPauseDuration().TotalMilliseconds, "ms", "Total time the GC paused the process");

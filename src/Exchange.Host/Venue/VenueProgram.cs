@@ -15,8 +15,9 @@ namespace Exchange.Host.Venue;
 /// <remarks>
 /// Exit codes: 0 after a requested stop; 2 for invalid configuration (bad keys, unknown strategy names), printed to
 /// standard error one problem per line, or a journal written with other instruments or sessions; 1 for any other
-/// start-up failure (e.g. a corrupt journal, whose message names the file and offset) or a requested stop that failed; 3 when a pipeline thread failed
-/// and stopped the venue while it ran (the stop is still graceful: journal flushed, sessions logged out).
+/// start-up failure (e.g. a corrupt journal, whose message names the file and offset) or a requested stop that failed;
+/// 3 when a pipeline thread failed and stopped the venue while it ran (the stop is still graceful: journal flushed,
+/// sessions logged out).
 /// </remarks>
 internal static class VenueProgram
 {
