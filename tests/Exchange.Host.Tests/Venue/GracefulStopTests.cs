@@ -54,6 +54,10 @@ public sealed class GracefulStopTests
                     // The venue closed the connection.
                 }
             });
+
+            // The stream has begun before the stop does: on a loaded machine the sending task may not have run at all
+            // after a fixed delay, and the stop would then test nothing.
+            await client.ExpectAsync(m => m[35] == "8" && m[11] == "S0", "the first streamed order's report");
             Task closed = client.WaitForCloseAsync(TimeSpan.FromSeconds(30));
             await Task.Delay(50);
             Task stopping = host.StopAsync();
