@@ -30,7 +30,7 @@ internal static class FixChecksum
                 // The last 0..31 bytes: reload the final 32 (in range, as Length >= 32) and zero the ones already
                 // summed with a sliding mask, instead of a byte loop of up to 31 steps.
                 Vector256<byte> tail = Vector256.LoadUnsafe(ref start, (nuint)(bytes.Length - 32)) &
-                                       Vector256.Create(TailMask.Slice(rest, 32));
+                                       TailMaskFrom(rest);
                 acc = Avx2.Add(acc, Avx2.SumAbsoluteDifferences(tail, Vector256<byte>.Zero).AsUInt64());
                 i = bytes.Length;
             }
@@ -89,11 +89,16 @@ internal static class FixChecksum
             // already counted, as in Compute.
             Vector256<byte> tail = Vector256.LoadUnsafe(ref from, (nuint)(length - 32));
             tail.StoreUnsafe(ref destination, (nuint)(length - 32));
-            acc = Avx2.Add(acc, Avx2.SumAbsoluteDifferences(tail & Vector256.Create(TailMask.Slice(rest, 32)), Vector256<byte>.Zero).AsUInt64());
+            acc = Avx2.Add(acc, Avx2.SumAbsoluteDifferences(tail & TailMaskFrom(rest), Vector256<byte>.Zero).AsUInt64());
         }
 
         return Vector256.Sum(acc);
     }
+
+    /// <summary>The 32 bytes of <see cref="TailMask"/> from <paramref name="rest"/> (1..31): keeps the last <paramref name="rest"/> bytes.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector256<byte> TailMaskFrom(int rest) =>
+        Vector256.LoadUnsafe(ref MemoryMarshal.GetReference(TailMask), (nuint)rest);
 
     /// <summary>32 zero bytes then 32 0xFF bytes: 32 bytes from offset n keep only the last n.</summary>
     private static ReadOnlySpan<byte> TailMask =>

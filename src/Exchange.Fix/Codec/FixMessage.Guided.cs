@@ -95,14 +95,19 @@ public sealed partial class FixMessage
 
         _count = count;
         _msgTypeIndex = guide.MsgTypeIndex;
-        if (!ValueAt(_msgTypeIndex).SequenceEqual(guide.MsgType))
+        if (!guide.MsgTypeInPrefix && !ValueAt(_msgTypeIndex).SequenceEqual(guide.MsgType))
         {
             return false;
         }
 
         MsgTypeKind = guide.MsgTypeKind;
         LayoutHash = plan.Hash;
-        _slots = guide.TagSlots;
+        // Compared first: a reference store costs a GC write barrier, and a run of one layout has the same table.
+        if (!ReferenceEquals(_slots, guide.TagSlots))
+        {
+            _slots = guide.TagSlots;
+        }
+
         _slotGeneration = ParseGuide.SlotGeneration;
         return true;
     }

@@ -64,7 +64,10 @@ public sealed partial class FixMessage
     private int _length;
     private int _count;
     private int _msgTypeIndex = -1;
+    /// <summary>The dictionary that gave <see cref="_validation"/>; meaningful only while <see cref="_isValidated"/>.</summary>
+    /// <remarks>Kept across messages (only <see cref="_isValidated"/> is cleared) so a message does not pay a GC write barrier to store it.</remarks>
     private FixDictionary? _validatedBy;
+    private bool _isValidated;
     private FixFieldError _validation;
     private TimestampCache _timestampCache;
     private LayoutPlans? _layoutPlans;
@@ -172,13 +175,13 @@ public sealed partial class FixMessage
         if (WasGuided)
         {
             _validation = dictionary.CheckPlanned(guided!, this);
-            _validatedBy = dictionary;
+            MarkValidatedBy(dictionary);
             return !_validation.IsError;
         }
 
         IndexFields(dictionary.DataFields);
         _validation = dictionary.ValidateFields(this, out LayoutPlan? plan);
-        _validatedBy = dictionary;
+        MarkValidatedBy(dictionary);
         if (plan is not null)
         {
             if (!plan.Guide.IsReady && !plan.Guide.IsUnguidable)
@@ -204,7 +207,7 @@ public sealed partial class FixMessage
         _length = frame.Length;
         _count = 0;
         _msgTypeIndex = -1;
-        _validatedBy = null;
+        _isValidated = false;
         _validation = FixFieldError.None;
         MsgTypeKind = FixMsgType.Other;
         Error = FixFieldError.None;
@@ -279,13 +282,24 @@ public sealed partial class FixMessage
     internal bool TryGetValidation(FixDictionary dictionary, out FixFieldError error)
     {
         error = _validation;
-        return ReferenceEquals(_validatedBy, dictionary);
+        return _isValidated && ReferenceEquals(_validatedBy, dictionary);
     }
 
     internal void SetValidation(FixDictionary dictionary, FixFieldError error)
     {
         _validation = error;
-        _validatedBy = dictionary;
+        MarkValidatedBy(dictionary);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void MarkValidatedBy(FixDictionary dictionary)
+    {
+        if (!ReferenceEquals(_validatedBy, dictionary))
+        {
+            _validatedBy = dictionary;
+        }
+
+        _isValidated = true;
     }
 
     /// <summary>Index of the first field with <paramref name="tag"/>, or -1.</summary>

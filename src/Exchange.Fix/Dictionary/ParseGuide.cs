@@ -48,6 +48,12 @@ internal sealed class ParseGuide
     private readonly byte[] _msgType = new byte[MaxTagPrefix];
     private int _msgTypeLength;
 
+    /// <summary>
+    /// True when the MsgType field's compare word holds the whole field ("35=", the value, its SOH), so a message
+    /// whose fields all match has this MsgType and needs no separate value compare. Types of up to four characters.
+    /// </summary>
+    public bool MsgTypeInPrefix { get; private set; }
+
     /// <summary>True once <see cref="Prepare"/> found this layout unguidable (a tag of 8+ digits, a long MsgType, a
     /// LENGTH or DATA field), so it is not tried again for every message of the layout; <see cref="Invalidate"/> clears it.</summary>
     public bool IsUnguidable { get; private set; }
@@ -82,6 +88,8 @@ internal sealed class ParseGuide
         }
 
         Array.Clear(TagSlots);
+        int msgTypeIndex = message.IndexOf(FixTags.MsgType);
+        bool msgTypeInPrefix = false;
         Span<byte> text = stackalloc byte[MaxTagPrefix];
         for (int i = 0; i < fields.Length; i++)
         {
@@ -94,12 +102,22 @@ internal sealed class ParseGuide
             text[digits] = (byte)'=';
             text[(digits + 1)..].Clear();
             int length = digits + 1;
+            int compared = length;
+            if (i == msgTypeIndex && length + msgType.Length + 1 <= MaxTagPrefix)
+            {
+                // The value and its SOH join the compare: a field that matches ends exactly there, with this value.
+                msgType.CopyTo(text[length..]);
+                text[length + msgType.Length] = FixConstants.Soh;
+                compared = length + msgType.Length + 1;
+                msgTypeInPrefix = true;
+            }
+
             Fields[i] = new GuideField
             {
                 Tag = tag,
                 PrefixLength = length,
                 Prefix = BinaryPrimitives.ReadUInt64LittleEndian(text),
-                PrefixMask = ulong.MaxValue >> (8 * (MaxTagPrefix - length)),
+                PrefixMask = ulong.MaxValue >> (8 * (MaxTagPrefix - compared)),
                 IsRepeat = fields[i].IsRepeat,
             };
 
@@ -109,7 +127,8 @@ internal sealed class ParseGuide
             }
         }
 
-        MsgTypeIndex = message.IndexOf(FixTags.MsgType);
+        MsgTypeIndex = msgTypeIndex;
+        MsgTypeInPrefix = msgTypeInPrefix;
         msgType.CopyTo(_msgType);
         _msgTypeLength = msgType.Length;
         MsgTypeKind = message.MsgTypeKind;

@@ -69,6 +69,7 @@ internal static class InboundMessages
     /// <summary>A frame the framer could not accept; <paramref name="wrongBeginString"/> when it began "8=FIX" with another version.</summary>
     public static InboundMessage Garbled(bool wrongBeginString) => new() { IsGarbled = !wrongBeginString, WrongBeginString = wrongBeginString, Type = SessionMsgType.Unknown };
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static SessionMsgType Classify(FixMsgType kind, ReadOnlySpan<byte> msgType, FixDictionary dictionary) => kind switch
     {
         FixMsgType.Heartbeat => SessionMsgType.Heartbeat,
