@@ -1,3 +1,4 @@
+using System.Text;
 using BenchmarkDotNet.Attributes;
 using Exchange.Core.Commands;
 using Exchange.Core.Domain;
@@ -21,8 +22,12 @@ namespace Exchange.Benchmarks.Fix;
 [MedianColumn]
 public class SessionStepBenchmarks
 {
+    /// <summary>How many distinct orders the replayed step cycles through (MsgSeqNum 2 .. Replays + 1).</summary>
+    private const int Replays = 64;
+
     private readonly byte[] _wire = new byte[512];
-    private byte[] _orderTwo = [];
+    private readonly byte[][] _replays = new byte[Replays][];
+    private int _replayIndex;
     private FixGateway _gateway = null!;
     private ManualClock _clock = null!;
     private DiscardingConnection _connection = null!;
@@ -54,21 +59,38 @@ public class SessionStepBenchmarks
             throw new InvalidOperationException("benchmark session did not log on");
         }
 
-        _seq = 2;
         _fill = ReferenceFill.Create(_clock.UtcNowNanos);
+        for (int i = 0; i < Replays; i++)
+        {
+            // Orders differ as a client's do: MsgSeqNum, ClOrdID, side, quantity and price (also in length).
+            int cents = 14342 + i;
+            length = NewOrder(
+                _wire,
+                2 + i,
+                _clock.UtcNowNanos,
+                Encoding.ASCII.GetBytes($"ORD-{i + 1}"),
+                i % 2 == 0 ? (byte)'1' : (byte)'2',
+                100 + (i * 7),
+                Encoding.ASCII.GetBytes($"{cents / 100}.{cents % 100:D2}"));
+            _replays[i] = _wire.AsSpan(0, length).ToArray();
+        }
+
+        for (int i = 0; i < Replays; i++)
+        {
+            InboundNewOrderReplayed();
+        }
+
+        if (_store.NextTargetSeqNum != Replays + 2 || _replayIndex != 0)
+        {
+            throw new InvalidOperationException("replayed benchmark orders were not accepted in sequence");
+        }
 
         // The session-layer benchmark replays one parsed NewOrderSingle (MsgSeqNum 2) with the store rewound to 2.
-        length = NewOrder(_wire, 2, _clock.UtcNowNanos);
-        _orderTwo = _wire.AsSpan(0, length).ToArray();
-        _handler.Process(_orderTwo);
+        _store.SetNextTargetSeqNum(2);
+        _handler.Process(_replays[0]);
         if (_store.NextTargetSeqNum != 3 || SessionLayerOnly() != 3)
         {
             throw new InvalidOperationException("benchmark order was not accepted in sequence");
-        }
-
-        if (InboundNewOrderReplayed() != _orderTwo.Length || _store.NextTargetSeqNum != 3)
-        {
-            throw new InvalidOperationException("replayed benchmark order was not accepted in sequence");
         }
 
         _seq = 3;
@@ -84,15 +106,22 @@ public class SessionStepBenchmarks
     }
 
     /// <summary>
-    /// The same step on one NewOrderSingle (MsgSeqNum 2) encoded once at setup, with the store rewound to 2 before
-    /// each: no input encoding to subtract, and the frame is read as a venue reads a socket's receive buffer, long
-    /// after it was written (the subtracted form reads bytes written nanoseconds before, which stalls the loads).
+    /// The same step on orders encoded once at setup: <see cref="Replays"/> distinct NewOrderSingles in sequence, the
+    /// store rewound to the first one's MsgSeqNum each time round. No input encoding to subtract, and each frame is
+    /// read as a venue reads a socket's receive buffer, long after it was written (the subtracted form reads bytes
+    /// written nanoseconds before, and its loads stall on those stores).
     /// </summary>
     [Benchmark]
     public int InboundNewOrderReplayed()
     {
-        _store.SetNextTargetSeqNum(2);
-        return _handler.Process(_orderTwo);
+        int i = _replayIndex;
+        if (i == 0)
+        {
+            _store.SetNextTargetSeqNum(2);
+        }
+
+        _replayIndex = i + 1 == Replays ? 0 : i + 1;
+        return _handler.Process(_replays[i]);
     }
 
     /// <summary>Baseline: the input encoding alone, to subtract from <see cref="InboundNewOrderSessionStep"/>.</summary>
@@ -130,17 +159,20 @@ public class SessionStepBenchmarks
         return w.Finish();
     }
 
-    private static int NewOrder(Span<byte> destination, int seq, long now)
+    private static int NewOrder(Span<byte> destination, int seq, long now) =>
+        NewOrder(destination, seq, now, "ORD-1"u8, (byte)'1', 100, "143.42"u8);
+
+    private static int NewOrder(Span<byte> destination, int seq, long now, ReadOnlySpan<byte> clOrdId, byte side, int quantity, ReadOnlySpan<byte> price)
     {
         var w = new FixMessageWriter(destination);
         w.Begin("D"u8, new FixHeader("CLIENT1"u8, "VENUE"u8, seq, now));
-        w.AddSpan(FixTags.ClOrdID, "ORD-1"u8);
+        w.AddSpan(FixTags.ClOrdID, clOrdId);
         w.AddSpan(FixTags.Symbol, "AAPL"u8);
-        w.AddChar(FixTags.Side, (byte)'1');
+        w.AddChar(FixTags.Side, side);
         w.AddTimestamp(FixTags.TransactTime, now);
-        w.AddInt(FixTags.OrderQty, 100);
+        w.AddInt(FixTags.OrderQty, quantity);
         w.AddChar(FixTags.OrdType, (byte)'2');
-        w.AddSpan(FixTags.Price, "143.42"u8);
+        w.AddSpan(FixTags.Price, price);
         w.AddChar(FixTags.TimeInForce, (byte)'0');
         return w.Finish();
     }
