@@ -64,14 +64,17 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
     /// does not but the id named an order of today that has ended, the event carries that order's id and how it ended
     /// (no leaves), and an unknown order becomes <see cref="RejectReason.TooLateToCancel"/>. A replace resent after it
     /// was carried out (OrigClOrdId replaced away from the order that now has the request's ClOrdId) is a
-    /// <see cref="RejectReason.DuplicateClOrdId"/> with that order's state, or how it ended, not an unknown order.
+    /// <see cref="RejectReason.DuplicateClOrdId"/> with that order's state, or how it ended, not an unknown order; also
+    /// when a later replace has moved the live order on from the request's ClOrdId (A to B, then B to C, then A to B
+    /// again). Once such an order has ended under a later id, the resend is still an unknown order: today's ids keep
+    /// how an order ended under the id it ended with only.
     /// </summary>
     private void EmitCancelRejected(in Command command, RejectReason reason, int slot)
     {
         UsedIdOrder ended = default;
         bool hasEnded = false;
         if (slot < 0 && reason == RejectReason.UnknownOrder && TryFindReplacedLive(command.OwnerId, command.OrigClOrdId, out int replaced) &&
-            _orders[replaced].ClOrdId == command.ClOrdId && _orders[replaced].InstrumentId == command.InstrumentId)
+            _orders[replaced].InstrumentId == command.InstrumentId && IsOrWasIdOf(replaced, command.OwnerId, command.ClOrdId))
         {
             slot = replaced;
             reason = RejectReason.DuplicateClOrdId;

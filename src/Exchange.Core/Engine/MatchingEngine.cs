@@ -662,6 +662,17 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
     }
 
     /// <summary>
+    /// Whether <paramref name="clOrdId"/> is the id of the live order in <paramref name="slot"/>, or was until a replace
+    /// moved the order on from it today. Off the accepted path.
+    /// </summary>
+    private bool IsOrWasIdOf(int slot, int ownerId, in ClOrdId clOrdId)
+    {
+        ref OrderSlot order = ref _orders[slot];
+        return order.ClOrdId == clOrdId ||
+            (TryGetUsed(ownerId, clOrdId, out UsedIdOrder named) && named.Superseded && named.OrderId == order.OrderId);
+    }
+
+    /// <summary>
     /// The order a replace from OrigClOrdId to ClOrdId made today, when it has ended since under that id, on the
     /// request's instrument: the request repeats a replace that was carried out. Off the accepted path.
     /// </summary>

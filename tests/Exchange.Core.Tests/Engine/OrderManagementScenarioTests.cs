@@ -371,4 +371,26 @@ public class OrderManagementScenarioTests
         // A new request from the id replaced away from still names no order.
         Assert.Equal(RejectReason.UnknownOrder, Assert.Single(h.Replace("r3", "b1", Side.Buy, -2, 7)).RejectReason);
     }
+
+    [Theory]
+    [MemberData(nameof(Combinations))]
+    public void A_replace_resent_after_a_later_replace_is_a_duplicate_about_the_live_order(string combination)
+    {
+        var h = EngineHarness.For(combination);
+        long orderId = h.Buy("a", -1, 10)[0].OrderId;
+        Assert.Equal(EventType.Replaced, h.Replace("b", "a", Side.Buy, -2, 8)[0].Type);
+        Assert.Equal(EventType.Replaced, h.Replace("c", "b", Side.Buy, -3, 6)[0].Type);
+
+        // The first replace again (a to b), after the order moved on to c: the order as it stands, not "unknown".
+        EngineEvent resent = Assert.Single(h.Replace("b", "a", Side.Buy, -2, 8));
+        Assert.Equal((EventType.CancelRejected, RejectReason.DuplicateClOrdId, orderId, 6L),
+            (resent.Type, resent.RejectReason, resent.OrderId, resent.LeavesQuantity));
+
+        // An id the order never held, from a superseded one, still names no order.
+        Assert.Equal(RejectReason.UnknownOrder, Assert.Single(h.Replace("d", "a", Side.Buy, -2, 8)).RejectReason);
+
+        // Once the order has ended under c, today's ids no longer tie b to it.
+        Assert.Equal(EventType.Cancelled, Assert.Single(h.Cancel("x", "c", Side.Buy)).Type);
+        Assert.Equal(RejectReason.UnknownOrder, Assert.Single(h.Replace("b", "a", Side.Buy, -2, 8)).RejectReason);
+    }
 }

@@ -607,9 +607,11 @@ public sealed class ReferenceBook : IMatchingEngine
 
     private void CancelReject(Command c, RejectReason reason, Order? order)
     {
-        // A replace resent after it was carried out: a duplicate, about the order it made.
+        // A replace resent after it was carried out: a duplicate, about the order it made, also when a later replace
+        // has moved that order on from the request's ClOrdId.
         if (order == null && reason == RejectReason.UnknownOrder && _replacedToday.GetValueOrDefault((c.OwnerId, c.OrigClOrdId)) is { } replaced &&
-            Own(replaced).Contains(replaced) && replaced.ClOrdId == c.ClOrdId && replaced.Instrument == c.InstrumentId)
+            Own(replaced).Contains(replaced) && replaced.Instrument == c.InstrumentId &&
+            (replaced.ClOrdId == c.ClOrdId || _replacedToday.GetValueOrDefault((c.OwnerId, c.ClOrdId)) == replaced))
         {
             order = replaced;
             reason = RejectReason.DuplicateClOrdId;
