@@ -22,7 +22,10 @@ namespace Exchange.Benchmarks.Fix;
 [MedianColumn]
 public class SessionStepBenchmarks
 {
-    /// <summary>How many distinct orders the replayed step cycles through (MsgSeqNum 2 .. Replays + 1).</summary>
+    /// <summary>The MsgSeqNum of the first order after the Logon (1), which the replayed benchmarks rewind the store to.</summary>
+    private const int FirstOrderSeqNum = 2;
+
+    /// <summary>How many distinct orders the replayed step cycles through (MsgSeqNum FirstOrderSeqNum onwards).</summary>
     private const int Replays = 64;
 
     private readonly byte[] _wire = new byte[512];
@@ -66,7 +69,7 @@ public class SessionStepBenchmarks
             int cents = 14342 + i;
             length = NewOrder(
                 _wire,
-                2 + i,
+                FirstOrderSeqNum + i,
                 _clock.UtcNowNanos,
                 Encoding.ASCII.GetBytes($"ORD-{i + 1}"),
                 i % 2 == 0 ? (byte)'1' : (byte)'2',
@@ -80,20 +83,20 @@ public class SessionStepBenchmarks
             InboundNewOrderReplayed();
         }
 
-        if (_store.NextTargetSeqNum != Replays + 2 || _replayIndex != 0)
+        if (_store.NextTargetSeqNum != FirstOrderSeqNum + Replays || _replayIndex != 0)
         {
             throw new InvalidOperationException("replayed benchmark orders were not accepted in sequence");
         }
 
-        // The session-layer benchmark replays one parsed NewOrderSingle (MsgSeqNum 2) with the store rewound to 2.
-        _store.SetNextTargetSeqNum(2);
+        // The session-layer benchmark replays the first order, parsed once, with the store rewound to its MsgSeqNum.
+        _store.SetNextTargetSeqNum(FirstOrderSeqNum);
         _handler.Process(_replays[0]);
-        if (_store.NextTargetSeqNum != 3 || SessionLayerOnly() != 3)
+        if (_store.NextTargetSeqNum != FirstOrderSeqNum + 1 || SessionLayerOnly() != FirstOrderSeqNum + 1)
         {
             throw new InvalidOperationException("benchmark order was not accepted in sequence");
         }
 
-        _seq = 3;
+        _seq = FirstOrderSeqNum + 1;
     }
 
     /// <summary>Includes encoding the input message (each needs the next MsgSeqNum); see <see cref="EncodeNewOrderInputOnly"/>.</summary>
@@ -117,7 +120,7 @@ public class SessionStepBenchmarks
         int i = _replayIndex;
         if (i == 0)
         {
-            _store.SetNextTargetSeqNum(2);
+            _store.SetNextTargetSeqNum(FirstOrderSeqNum);
         }
 
         _replayIndex = i + 1 == Replays ? 0 : i + 1;
@@ -137,7 +140,7 @@ public class SessionStepBenchmarks
     [Benchmark]
     public int SessionLayerOnly()
     {
-        _store.SetNextTargetSeqNum(2);
+        _store.SetNextTargetSeqNum(FirstOrderSeqNum);
         _handler.OnParsed();
         return _store.NextTargetSeqNum;
     }
