@@ -54,9 +54,15 @@ internal sealed partial class VenueService
     /// stamped just after a day boundary can be journalled before the roll is, and a crash between the two must not make
     /// the next start believe the roll happened.
     /// </param>
+    /// <param name="stopRequested">
+    /// Checked before each record: a stop asked for during a long replay ends it there, rather than after the whole
+    /// journal (systemd kills a unit that has not stopped within TimeoutStopSec). Stopping part way leaves nothing to
+    /// repair: the journal is not written before the scan ends, and each session store got only reports it lacked, so
+    /// the next start's replay adds the rest.
+    /// </param>
     private long Recover(
-        BookPublisher books, IFixGateway gateway, IReadOnlyList<Instrument> instruments, out long? latestTimestamp, out long? journalDay,
-        out long reserveEventIdsThrough)
+        BookPublisher books, IFixGateway gateway, IReadOnlyList<Instrument> instruments, CancellationToken stopRequested, out long? latestTimestamp,
+        out long? journalDay, out long reserveEventIdsThrough)
     {
         string path = Path.GetFullPath(_options.Journal.Path);
         string? directory = Path.GetDirectoryName(path);
@@ -92,6 +98,7 @@ internal sealed partial class VenueService
         RefuseSkipsPastTheEnd(path, skip, JournalReader.HighestPossibleSequence(path));
         _journal = JournalWriter.Open(path, journalOptions, configuration, (long sequence, in Command command) =>
         {
+            stopRequested.ThrowIfCancellationRequested();
             if (command.Sequence != sequence)
             {
                 // A valid CRC over the wrong number: written so by a defective build, or pieced together by hand. Replayed,

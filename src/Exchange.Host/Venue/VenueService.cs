@@ -188,10 +188,11 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
 
         // The gateway before the replay: the replay hands it the reports its session stores may lack.
         _gateway = _gatewayFactory.Create(_options, instruments, _ingress, _marketData);
-        _ingress.ContinueAfter(Recover(books, _gateway, instruments, out long? latestReplayedTimestamp, out long? journalDay, out long reserveEventIdsThrough));
+        _ingress.ContinueAfter(Recover(books, _gateway, instruments, stopRequested, out long? latestReplayedTimestamp, out long? journalDay, out long reserveEventIdsThrough));
 
-        // A stop asked for during the replay (systemd sends SIGTERM whenever it likes) ends the start here: the host
-        // then never reports the venue started, and what the replay opened is closed by Cleanup.
+        // A stop asked for during the replay (systemd sends SIGTERM whenever it likes) ends the start at the next record,
+        // or here when it came after the last one: the host then never reports the venue started, and what the replay
+        // opened is closed by Cleanup.
         stopRequested.ThrowIfCancellationRequested();
         _gate = new DurabilityGate(_journal!.DurableSequence);
         Counters.ClOrdIdsUsed(_engine.Engine.ClOrdIdsUsedToday);

@@ -21,6 +21,9 @@ internal sealed class FakeEngine : IMatchingEngine
 
     public List<Command> Processed { get; } = [];
 
+    /// <summary>Called after each command is recorded in <see cref="Processed"/>, before it is answered.</summary>
+    public Action<FakeEngine>? AfterEach { get; init; }
+
     public int RestingOrderCount => _resting.Count;
 
     /// <summary>Nothing preallocated to touch.</summary>
@@ -31,6 +34,7 @@ internal sealed class FakeEngine : IMatchingEngine
     public ReadOnlySpan<EngineEvent> Process(in Command command)
     {
         Processed.Add(command);
+        AfterEach?.Invoke(this);
         if (command.Type == CommandType.NewTradingDay)
         {
             return [];

@@ -107,6 +107,37 @@ public sealed class VenueJournalIntegrityTests
     }
 
     [Fact]
+    public async Task A_stop_requested_during_the_replay_ends_it_at_the_next_record_and_the_next_start_replays_the_whole_journal()
+    {
+        // systemd kills a unit that has not stopped within TimeoutStopSec, also while it is still starting: a long
+        // replay must not run to its end first.
+        using var directory = new TempVenueDirectory();
+        await WriteJournalAsync(directory, VenueTestOptions.Create(directory.Path), orders: 5);
+        byte[] before = File.ReadAllBytes(directory.JournalPath);
+        using var stop = new CancellationTokenSource();
+        var engine = new FakeEngine { AfterEach = e => { if (e.Processed.Count == 2) { stop.Cancel(); } } };
+        await using (VenueService venue = VenuePipelineTests.CreateVenue(directory, new FakeGateway(), engine, out CapturingLoggerProvider logs))
+        {
+            await Assert.ThrowsAnyAsync<OperationCanceledException>(() => venue.StartAsync(stop.Token));
+
+            Assert.Equal(2, engine.Processed.Count);
+            Assert.False(venue.Started);
+            Assert.True(logs.Contains("stopped during its start"), string.Join(Environment.NewLine, logs.Lines));
+            Assert.False(logs.Contains("Replayed "), string.Join(Environment.NewLine, logs.Lines));
+        }
+
+        Assert.Equal(before, File.ReadAllBytes(directory.JournalPath));
+        var replayed = new FakeEngine();
+        await using (VenueService venue = VenuePipelineTests.CreateVenue(directory, new FakeGateway(), replayed, out _))
+        {
+            await venue.StartAsync(CancellationToken.None);
+            Assert.Equal(5, venue.RecoveredCommands);
+            Assert.Equal(5, replayed.Processed.Count);
+            await venue.StopAsync(CancellationToken.None);
+        }
+    }
+
+    [Fact]
     public async Task A_record_the_engine_throws_on_refuses_the_start_naming_it_and_starts_once_the_operator_skips_it()
     {
         using var directory = new TempVenueDirectory();
