@@ -14,6 +14,7 @@ internal sealed partial class VenueService
         }
 
         LogStopping(_logger);
+        StartStopBudget();
         if (_listener is not null)
         {
             await _listener.DisposeAsync().ConfigureAwait(false);
@@ -23,19 +24,19 @@ internal sealed partial class VenueService
         // Stop taking orders (later ones are rejected as the venue stopping), then let the pipeline finish what it
         // accepted while the sessions are still logged on: every accepted order's report goes out before the Logout,
         // instead of only into the session store.
-        if (_ingress is not null && !_ingress.StopAccepting(LogoutTimeout))
+        if (_ingress is not null && !_ingress.StopAccepting(WithinStopBudget(LogoutTimeout)))
         {
             // A connection is still waiting for room in a ring its consumers no longer empty: the drain below will time
             // out too, and that order was never accepted (nor journalled), so the client is owed nothing for it.
-            LogPublisherStuck(_logger, LogoutTimeout.TotalSeconds);
+            LogPublisherStuck(_logger, Stopwatch.GetElapsedTime(_stopStarted).TotalSeconds);
         }
 
-        await WaitForPipelineDrainedAsync(DrainTimeout).ConfigureAwait(false);
+        await WaitForPipelineDrainedAsync(WithinStopBudget(DrainTimeout)).ConfigureAwait(false);
         if (_gateway is not null)
         {
             try
             {
-                await _gateway.LogoutAllAsync("venue shutting down", LogoutTimeout).ConfigureAwait(false);
+                await _gateway.LogoutAllAsync("venue shutting down", WithinStopBudget(LogoutTimeout)).ConfigureAwait(false);
             }
 #pragma warning disable CA1031 // A failed logout must not skip draining the rings and closing the journal.
             catch (Exception exception)
@@ -49,7 +50,7 @@ internal sealed partial class VenueService
         _poller?.CloseAll();
         try
         {
-            await Task.WhenAll(_connections.Values).WaitAsync(LogoutTimeout, CancellationToken.None).ConfigureAwait(false);
+            await Task.WhenAll(_connections.Values).WaitAsync(WithinStopBudget(LogoutTimeout), CancellationToken.None).ConfigureAwait(false);
         }
         catch (TimeoutException)
         {
@@ -58,6 +59,11 @@ internal sealed partial class VenueService
 
         long gatewayRejects = _gateway?.RejectsSent ?? 0;
         Cleanup();
+        if (WithinStopBudget(StopBudget) == TimeSpan.Zero)
+        {
+            LogStopBudgetSpent(_logger, StopBudget.TotalSeconds);
+        }
+
         LogStopped(_logger, Counters.Orders, Counters.Trades, Counters.Rejects, gatewayRejects);
     }
 
@@ -81,6 +87,22 @@ internal sealed partial class VenueService
         }
     }
 
+    /// <summary>Starts the clock of <see cref="StopBudget"/> unless the stop (or a cleanup) already did.</summary>
+    private void StartStopBudget()
+    {
+        if (_stopStarted == 0)
+        {
+            _stopStarted = Stopwatch.GetTimestamp();
+        }
+    }
+
+    /// <summary><paramref name="limit"/>, cut to what is left of the stop's budget (zero once it is spent).</summary>
+    private TimeSpan WithinStopBudget(TimeSpan limit)
+    {
+        TimeSpan left = StopBudget - Stopwatch.GetElapsedTime(_stopStarted);
+        return left <= TimeSpan.Zero ? TimeSpan.Zero : left < limit ? left : limit;
+    }
+
     /// <summary>Releases what a failed or skipped stop left behind (the host disposes services after stopping them).</summary>
     public void Dispose()
     {
@@ -97,6 +119,7 @@ internal sealed partial class VenueService
     /// <summary>Stops whatever was started, in dependency order; safe to call more than once and after a failed start.</summary>
     private void Cleanup()
     {
+        StartStopBudget();
         // Who still runs and may write to the session stores (the gateway) or the journal: null when nobody does.
         string? storesUser = null;
         string? journalUser = null;
@@ -105,7 +128,7 @@ internal sealed partial class VenueService
             // Wait for a poll in progress: the gateway is disposed below. If the poll does not end in time, the event
             // is not disposed either: the timer signals it when the poll ends.
             var pollDone = new ManualResetEvent(false);
-            if (_pollTimer.Dispose(pollDone) && !pollDone.WaitOne(LogoutTimeout))
+            if (_pollTimer.Dispose(pollDone) && !pollDone.WaitOne(WithinStopBudget(LogoutTimeout)))
             {
                 storesUser = "the session timer's poll";
             }
@@ -123,7 +146,7 @@ internal sealed partial class VenueService
             _listener = null;
         }
 
-        _ingress?.StopAccepting(LogoutTimeout);
+        _ingress?.StopAccepting(WithinStopBudget(LogoutTimeout));
 
         // A thread that does not end in time may still be writing through the journal's or a session store's memory
         // map: unmapping under it would crash the process at its next write. Such resources are left to the process
@@ -133,7 +156,7 @@ internal sealed partial class VenueService
         if (_poller is not null)
         {
             // Inline: the polling thread drains both rings itself before it ends.
-            if (!_poller.Stop(DrainTimeout))
+            if (!_poller.Stop(WithinStopBudget(DrainTimeout)))
             {
                 LogDrainIncomplete(_logger, "inbound");
                 _gate?.Abort();
@@ -150,7 +173,7 @@ internal sealed partial class VenueService
 
         if (_inbound is not null)
         {
-            bool drained = _inbound.DrainAndStop(DrainTimeout);
+            bool drained = _inbound.DrainAndStop(WithinStopBudget(DrainTimeout));
             if (!drained || _journaller?.Fault is not null)
             {
                 LogDrainIncomplete(_logger, "inbound");
@@ -167,11 +190,11 @@ internal sealed partial class VenueService
 
         if (_outbound is not null)
         {
-            if (!_outbound.DrainAndStop(DrainTimeout))
+            if (!_outbound.DrainAndStop(WithinStopBudget(DrainTimeout)))
             {
                 LogDrainIncomplete(_logger, "outbound");
                 _gate?.Abort();
-                if (!_outbound.Halt(DrainTimeout))
+                if (!_outbound.Halt(WithinStopBudget(DrainTimeout)))
                 {
                     storesUser ??= "the sender";
                 }
@@ -190,7 +213,7 @@ internal sealed partial class VenueService
         }
 
         _journal = null;
-        if (_marketData is not null && !_marketData.Stop(DrainTimeout))
+        if (_marketData is not null && !_marketData.Stop(WithinStopBudget(DrainTimeout)))
         {
             storesUser ??= "the market-data publisher";
         }
@@ -234,6 +257,9 @@ internal sealed partial class VenueService
 
     [LoggerMessage(Level = LogLevel.Warning, Message = "{Count} connections still open after logout; closing them")]
     private static partial void LogConnectionsLingering(ILogger logger, int count);
+
+    [LoggerMessage(Level = LogLevel.Error, Message = "The stop used all of its {Seconds} s: the steps still waiting then were cut short, and what they had not stopped is left to the process exit")]
+    private static partial void LogStopBudgetSpent(ILogger logger, double seconds);
 
     [LoggerMessage(Level = LogLevel.Information, Message = "Exchange venue stopping")]
     private static partial void LogStopping(ILogger logger);

@@ -75,6 +75,9 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
     private TradingDayRoller? _tradingDay;
     private ClOrdIdCapacityWatch? _clOrdIdWatch;
     private int _stopped;
+
+    /// <summary>When the stop (or a cleanup without one) began, as a Stopwatch timestamp; 0 before. See <see cref="StopBudget"/>.</summary>
+    private long _stopStarted;
     private bool _started;
 
     public VenueService(
@@ -100,6 +103,14 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
 
     /// <summary>How long a stop waits for each ring (and the polling thread) to finish; shorter in tests.</summary>
     internal TimeSpan DrainTimeout { get; set; } = TimeSpan.FromSeconds(10);
+
+    /// <summary>
+    /// How long the whole stop may wait, all its steps together: each step's own limit (<see cref="DrainTimeout"/>,
+    /// the logout timeout) is cut to what is left of it. Under systemd's TimeoutStopSec=30 (deploy/exchange.service),
+    /// so a stop with several threads stuck still ends by itself, leaving their resources to the process exit, rather
+    /// than being killed part way.
+    /// </summary>
+    internal TimeSpan StopBudget { get; set; } = TimeSpan.FromSeconds(25);
 
     /// <summary>Counters the matcher keeps (orders, trades, rejects); readable from any thread.</summary>
     public MatcherCounters Counters { get; } = new();

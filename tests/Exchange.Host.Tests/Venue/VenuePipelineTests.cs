@@ -221,6 +221,38 @@ public sealed class VenuePipelineTests
     }
 
     [Fact]
+    public async Task A_stop_with_a_stuck_sender_ends_within_its_budget_though_each_step_may_wait_longer()
+    {
+        using var directory = new TempVenueDirectory();
+        var gateway = new FakeGateway();
+        using var sending = new ManualResetEventSlim(false);
+        using var release = new ManualResetEventSlim(false);
+        gateway.OnSend = _ =>
+        {
+            sending.Set();
+            release.Wait(TimeSpan.FromSeconds(60));
+        };
+
+        // The default DrainTimeout (10 s): the drain before logout, the outbound drain and its halt would take 30 s
+        // with the sender stuck, past systemd's TimeoutStopSec; the budget cuts them to 1 s in all.
+        await using (VenueService venue = CreateVenue(directory, gateway, new FakeEngine(), out CapturingLoggerProvider logs))
+        {
+            venue.StopBudget = TimeSpan.FromSeconds(1);
+            await venue.StartAsync(CancellationToken.None);
+            Command command = VenueTestOptions.NewOrder(1);
+            Assert.True(gateway.Commands!.TryPublish(in command));
+            Assert.True(sending.Wait(TimeSpan.FromSeconds(20)));
+
+            await venue.StopAsync(CancellationToken.None).WaitAsync(TimeSpan.FromSeconds(15));
+
+            Assert.True(logs.Contains("The stop used all of its 1 s"), string.Join(Environment.NewLine, logs.Lines));
+            Assert.True(logs.Contains("Left open until the process exits: the session stores, because the sender has not stopped"));
+            Assert.Equal(0, gateway.DisposeCalls);
+            release.Set();
+        }
+    }
+
+    [Fact]
     public async Task A_session_timer_poll_that_does_not_end_in_time_keeps_the_session_stores_open()
     {
         using var directory = new TempVenueDirectory();
