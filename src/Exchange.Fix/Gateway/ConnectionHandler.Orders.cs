@@ -136,6 +136,7 @@ internal sealed partial class ConnectionHandler
             _s.Log.Warn($"connection {connection.Id} ({connection.RemoteEndPoint}): over its limit of {_throttle.PerSecond} application messages per second, refused; {_throttledCount} so far");
         }
 
+        _s.CountOverLimitRefusal();
         if (parsed.MsgTypeKind is FixMsgType.NewOrderSingle or FixMsgType.OrderCancelReplaceRequest)
         {
             _s.CountReject(); // An order or replace refused before the matcher, as the client sees it.

@@ -70,6 +70,22 @@ public sealed partial class FixGateway : IFixGateway, IDisposable
 
     public long RejectsSent => _services.RejectsSent;
 
+    public MessageRejects MessageRejectsSent
+    {
+        get
+        {
+            long rejects = 0;
+            long businessRejects = _services.OverLimitRefusals;
+            foreach (GatewaySession gs in _sessions)
+            {
+                rejects += gs.Session.RejectsSent;
+                businessRejects += gs.Session.UnsupportedTypeRejectsSent;
+            }
+
+            return new MessageRejects(rejects, businessRejects);
+        }
+    }
+
     internal SessionRegistry Registry { get; }
 
     /// <summary>The session's FixSession (tests, diagnostics); read its state only, calls must go through the gateway.</summary>

@@ -10,6 +10,7 @@ internal sealed class GatewayServices
     /// <summary>Gateway-made ExecIDs start at 2^62 + the Unix-ns start time: above any engine event id and unique across restarts.</summary>
     private long _lastExecId;
     private long _rejectsSent;
+    private long _overLimitRefusals;
 
     public GatewayServices(
         InstrumentDirectory instruments, IClock clock, ICommandPublisher publisher, IMarketDataRequestHandler marketData, GatewayOptions options, IGatewayLog log)
@@ -45,4 +46,9 @@ internal sealed class GatewayServices
 
     /// <summary>Counts one reject the gateway answered itself; any connection's thread (off the accepted path).</summary>
     public void CountReject() => Interlocked.Increment(ref _rejectsSent);
+
+    /// <summary>Application messages of any type refused over a session's message limit (each answered with 35=j).</summary>
+    public long OverLimitRefusals => Volatile.Read(ref _overLimitRefusals);
+
+    public void CountOverLimitRefusal() => Interlocked.Increment(ref _overLimitRefusals);
 }

@@ -23,9 +23,16 @@ public interface IFixGateway
     /// order with a field it cannot map (an unknown symbol, a price with more decimals than the instrument has), a new
     /// order or replace over the session's message limit, or any of them while the venue is stopping. The engine's
     /// rejects, including the cancels and replaces the gateway hands it as refused, are not counted here, nor are
-    /// session-level Rejects (35=3). Any thread.
+    /// session-level Rejects (35=3), which <see cref="MessageRejectsSent"/> counts. Any thread.
     /// </summary>
     long RejectsSent { get; }
+
+    /// <summary>
+    /// Messages refused as messages since start, over all sessions: session-level Rejects (35=3: a malformed message,
+    /// a field against the dictionary, a broken session rule) and BusinessMessageRejects (35=j: a message type the
+    /// venue does not support, or a message of any type over its session's limit). Any thread.
+    /// </summary>
+    MessageRejects MessageRejectsSent { get; }
 
     bool IsLoggedOn(int ownerId);
 
@@ -86,3 +93,6 @@ public interface IFixGateway
     /// <summary>Logs every session out and waits for replies up to <paramref name="timeout"/>.</summary>
     Task LogoutAllAsync(string text, TimeSpan timeout);
 }
+
+/// <summary>Counts of <see cref="IFixGateway.MessageRejectsSent"/>: session-level Rejects (35=3) and BusinessMessageRejects (35=j).</summary>
+public readonly record struct MessageRejects(long Rejects, long BusinessRejects);

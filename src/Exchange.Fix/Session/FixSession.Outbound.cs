@@ -166,6 +166,7 @@ public sealed partial class FixSession
         body.AddInt(373, (int)reason);
         body.AddSpan(58, text);
         SendAdmin("3"u8, _body.AsSpan(0, body.Length));
+        Volatile.Write(ref _rejectsSent, _rejectsSent + 1);
     }
 
     /// <summary>
@@ -184,6 +185,7 @@ public sealed partial class FixSession
         body.AddInt(380, 3); // Unsupported Message Type
         body.AddSpan(58, "Unsupported Message Type"u8);
         SendApplication("j"u8, _body.AsSpan(0, body.Length));
+        Volatile.Write(ref _unsupportedTypeRejectsSent, _unsupportedTypeRejectsSent + 1);
     }
 
     private void SendLogout(ReadOnlySpan<byte> text)

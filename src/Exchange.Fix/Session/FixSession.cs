@@ -58,6 +58,10 @@ public sealed partial class FixSession
     private int _clientLogoutSeq;
     private long _clientLogoutAtMono;
 
+    /// <summary>Written under the session's lock, read by metrics on any thread (see <see cref="RejectsSent"/>).</summary>
+    private long _rejectsSent;
+    private long _unsupportedTypeRejectsSent;
+
     /// <summary>NextTargetSeqNum when an outstanding resend was last seen to progress, and when (monotonic).</summary>
     private int _resendWatchSeq;
     private long _resendWatchMono;
@@ -84,6 +88,12 @@ public sealed partial class FixSession
     public SessionConfig Config => _config;
 
     public SessionState State => _state;
+
+    /// <summary>Session-level Rejects (35=3) this session sent since the venue started, over all its logons. Any thread.</summary>
+    public long RejectsSent => Volatile.Read(ref _rejectsSent);
+
+    /// <summary>BusinessMessageRejects (35=j) this session sent for message types the venue does not support. Any thread.</summary>
+    public long UnsupportedTypeRejectsSent => Volatile.Read(ref _unsupportedTypeRejectsSent);
 
     public int NextSenderSeqNum => _store.NextSenderSeqNum;
 

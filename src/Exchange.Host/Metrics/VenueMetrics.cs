@@ -25,7 +25,9 @@ internal sealed class VenueMetrics : IDisposable
     /// <param name="counters">The matcher's totals.</param>
     /// <param name="meterFactory">Where the meter comes from (the host's, so tests and collectors can scope it).</param>
     /// <param name="gatewayRejects">The gateway's own rejects (<see cref="Exchange.Fix.Gateway.IFixGateway.RejectsSent"/>); none when null.</param>
-    public VenueMetrics(MatcherCounters counters, IMeterFactory? meterFactory = null, Func<long>? gatewayRejects = null)
+    /// <param name="messageRejects">Messages refused as messages (<see cref="Exchange.Fix.Gateway.IFixGateway.MessageRejectsSent"/>); none when null.</param>
+    public VenueMetrics(
+        MatcherCounters counters, IMeterFactory? meterFactory = null, Func<long>? gatewayRejects = null, Func<Exchange.Fix.Gateway.MessageRejects>? messageRejects = null)
     {
         ArgumentNullException.ThrowIfNull(counters);
         Counters = counters;
@@ -41,6 +43,18 @@ internal sealed class VenueMetrics : IDisposable
             () => new[] { new Measurement<long>(counters.Rejects, matcher), new Measurement<long>(gatewayRejects?.Invoke() ?? 0, gateway) },
             "{order}",
             "Orders and requests rejected; tag source: matcher (the engine's rules, with the cancels and replaces the gateway refused) or gateway (rejected before the matcher: a field it cannot map, over the session's message limit, the venue stopping)");
+        // Messages, not orders: a client sending malformed or unsupported messages shows here, whatever they carried.
+        KeyValuePair<string, object?> reject = new("type", "reject");
+        KeyValuePair<string, object?> businessReject = new("type", "business_reject");
+        _meter.CreateObservableCounter(
+            "exchange.messages.rejected",
+            () =>
+            {
+                Exchange.Fix.Gateway.MessageRejects sent = messageRejects?.Invoke() ?? default;
+                return new[] { new Measurement<long>(sent.Rejects, reject), new Measurement<long>(sent.BusinessRejects, businessReject) };
+            },
+            "{message}",
+            "Messages refused as messages; tag type: reject (session-level Reject 35=3: malformed, against the dictionary, or breaking a session rule) or business_reject (BusinessMessageReject 35=j: an unsupported message type, or any message over its session's limit)");
         _meter.CreateObservableGauge("exchange.ring.occupancy", ObserveRings, "{slot}", "Slots published but not yet consumed by every handler");
         _meter.CreateObservableCounter("exchange.gc.collections", ObserveCollections, "{collection}", "GC collections by generation");
         _meter.CreateObservableCounter("exchange.gc.pause_time", () => GC.GetTotalPauseDuration().TotalMilliseconds, "ms", "Total time the GC paused the process");

@@ -211,7 +211,7 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
             TradingDayCalendar.FromOptions(_options.TradingDay), _clock, _ingress, _loggerFactory.CreateLogger<TradingDayRoller>());
 
         IFixGateway rejecting = _gateway;
-        _metrics = new VenueMetrics(Counters, _meterFactory, () => rejecting.RejectsSent);
+        _metrics = new VenueMetrics(Counters, _meterFactory, () => rejecting.RejectsSent, () => rejecting.MessageRejectsSent);
         _metrics.ObserveClOrdIds(pipeline.MaxClOrdIdsPerDay);
         _clOrdIdWatch = new ClOrdIdCapacityWatch(Counters, pipeline.MaxClOrdIdsPerDay, _logger);
         EventProcessor sender = _outbound.AddProcessor(new SenderHandler(_gateway, _gate, senderWait, _metrics, prepareAfterBatch: !inline), senderWait, "sender");

@@ -305,6 +305,7 @@ public sealed class GatewayInboundTests
         Assert.Equal("3", reject[35]);
         Assert.Equal("11", reject[371]);
         Assert.Equal("2", reject[45]);
+        Assert.Equal(new MessageRejects(1, 0), h.Gateway.MessageRejectsSent);
     }
 
     [Fact]
@@ -318,6 +319,7 @@ public sealed class GatewayInboundTests
         Assert.Equal("j", reject[35]);
         Assert.Equal("AF", reject[372]);
         Assert.Equal("3", reject[380]);
+        Assert.Equal(new MessageRejects(0, 1), h.Gateway.MessageRejectsSent);
     }
 
     [Fact]

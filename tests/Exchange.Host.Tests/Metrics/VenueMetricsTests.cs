@@ -12,7 +12,7 @@ public class VenueMetricsTests
     public void ObservableInstruments_ReportCountersRingsAndGc()
     {
         var counters = new MatcherCounters();
-        using var metrics = new VenueMetrics(counters, gatewayRejects: () => 4);
+        using var metrics = new VenueMetrics(counters, gatewayRejects: () => 4, messageRejects: () => new Exchange.Fix.Gateway.MessageRejects(6, 2));
         for (int i = 0; i < 5; i++)
         {
             counters.OrderReceived();
@@ -51,6 +51,8 @@ public class VenueMetricsTests
         Assert.Contains(("exchange.trades", 3L, (string?)null), longs);
         Assert.Contains(("exchange.rejects", 1L, (string?)"matcher"), longs);
         Assert.Contains(("exchange.rejects", 4L, (string?)"gateway"), longs);
+        Assert.Contains(("exchange.messages.rejected", 6L, (string?)"reject"), longs);
+        Assert.Contains(("exchange.messages.rejected", 2L, (string?)"business_reject"), longs);
         Assert.Contains(("exchange.ring.occupancy", 42L, (string?)"inbound"), longs);
         Assert.Contains(("exchange.ring.occupancy", 7L, (string?)"outbound"), longs);
         Assert.Equal(GC.MaxGeneration + 1, longs.Count(m => m.Name == "exchange.gc.collections"));

@@ -40,6 +40,8 @@ internal sealed class FakeGateway : IFixGateway, IGatewayFactory, IDisposable
 
     public long RejectsSent => 0;
 
+    public MessageRejects MessageRejectsSent => default;
+
     private int _polls;
 
     public IFixGateway Create(VenueOptions options, IReadOnlyList<Instrument> instruments, ICommandPublisher commands, IMarketDataRequestHandler marketData)

@@ -97,6 +97,8 @@ public sealed class VenueAllocationTests
 
         public long RejectsSent => 0;
 
+        public MessageRejects MessageRejectsSent => default;
+
         public bool IsLoggedOn(int ownerId) => true;
 
         public void SendEvent(in EngineEvent engineEvent, in StageTimes times) => Sent++;
