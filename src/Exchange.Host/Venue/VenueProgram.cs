@@ -66,6 +66,14 @@ internal static class VenueProgram
             // A stop requested before the start completed (the venue cut its start short, nothing was accepted yet).
             return 0;
         }
+        catch (OperationCanceledException) when (!venue.Started && venue.Fault is null)
+        {
+            // Cancelled with no stop requested: the host's StartupTimeout ran out (the journal replay counts in it).
+            await error.WriteLineAsync(
+                "Exchange venue failed to start: it had not finished starting when the host's StartupTimeout (startupTimeoutSeconds) ran out; "
+                + "the journal replay is part of the start, so leave the timeout unset or allow for the journal's size").ConfigureAwait(false);
+            return ExitStartFailure;
+        }
         catch (Exception exception) when (Find<VenueConfigurationException>(exception) is { } configuration)
         {
             await error.WriteLineAsync(configuration.Message).ConfigureAwait(false);

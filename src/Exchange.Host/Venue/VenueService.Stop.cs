@@ -267,6 +267,9 @@ internal sealed partial class VenueService
     [LoggerMessage(Level = LogLevel.Information, Message = "Exchange venue stopped during its start, before it accepted connections (the journal it replayed is closed as it was)")]
     private static partial void LogStoppedDuringStart(ILogger logger);
 
+    [LoggerMessage(Level = LogLevel.Critical, Message = "Exchange venue did not finish starting within the host's StartupTimeout (startupTimeoutSeconds), and no stop was requested; the start was abandoned before it accepted connections (the journal it replayed is closed as it was)")]
+    private static partial void LogStartTimedOut(ILogger logger);
+
     [LoggerMessage(Level = LogLevel.Information, Message = "Exchange venue stopped: {Orders} orders, {Trades} trades, {Rejects} rejects by the matcher, {GatewayRejects} by the gateway")]
     private static partial void LogStopped(ILogger logger, long orders, long trades, long rejects, long gatewayRejects);
 }

@@ -153,7 +153,17 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         }
         catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
         {
-            LogStoppedDuringStart(_logger);
+            // The host cancels the start for a stop request and also when its StartupTimeout runs out; only the first
+            // is a requested stop.
+            if (_lifetime?.ApplicationStopping.IsCancellationRequested != false)
+            {
+                LogStoppedDuringStart(_logger);
+            }
+            else
+            {
+                LogStartTimedOut(_logger);
+            }
+
             Cleanup();
             throw;
         }

@@ -209,6 +209,38 @@ public sealed class VenueProgramTests
             provider.GetRequiredService<IHostApplicationLifetime>(),
             engineFactory: instruments => engine(provider, instruments))));
 
+    [Fact]
+    public async Task A_start_cut_short_by_the_hosts_startup_timeout_is_a_failed_start_that_says_so()
+    {
+        // HostOptions.StartupTimeout (startupTimeoutSeconds) cancels the start like a stop request does, but nobody
+        // asked the venue to stop: that is a start that failed, and the operator needs to know which limit ended it.
+        using var directory = new TempVenueDirectory();
+        string config = VenueConfigFile.Write(directory.Path, port: 0, storePath: "");
+        IHost host = VenueProgram.Build(["--config", config], services =>
+        {
+            services.Configure<HostOptions>(options => options.StartupTimeout = TimeSpan.FromMilliseconds(50));
+            services.AddSingleton(provider => new VenueService(
+                provider.GetRequiredService<VenueOptions>(),
+                provider.GetRequiredService<IGatewayFactory>(),
+                provider.GetRequiredService<VenueEndpoint>(),
+                provider.GetRequiredService<ILoggerFactory>(),
+                provider.GetRequiredService<IHostApplicationLifetime>(),
+                engineFactory: instruments =>
+                {
+                    Thread.Sleep(500);
+                    return VenueEngine.FromPlugins(provider.GetRequiredService<VenueOptions>(), instruments);
+                }));
+        });
+        Task<IPEndPoint> bound = host.Services.GetRequiredService<VenueEndpoint>().Bound;
+        using var error = new StringWriter();
+
+        int exitCode = await VenueProgram.RunHostAsync(host, error).WaitAsync(TimeSpan.FromSeconds(60));
+
+        Assert.Equal(VenueProgram.ExitStartFailure, exitCode);
+        Assert.StartsWith("Exchange venue failed to start: it had not finished starting when the host's StartupTimeout", error.ToString(), StringComparison.Ordinal);
+        Assert.False(bound.IsCompleted);
+    }
+
     /// <summary>A hosted service whose stop fails with an I/O error, as a final sync on a lost disk would.</summary>
     private sealed class FailsWhenStopped : IHostedService
     {
