@@ -47,7 +47,7 @@ internal sealed class GatewayServices
     /// <summary>Counts one reject the gateway answered itself; any connection's thread (off the accepted path).</summary>
     public void CountReject() => Interlocked.Increment(ref _rejectsSent);
 
-    /// <summary>Application messages of any type refused over a session's message limit (each answered with 35=j).</summary>
+    /// <summary>Application messages refused over a session's message limit (each answered with 35=j).</summary>
     public long OverLimitRefusals => Volatile.Read(ref _overLimitRefusals);
 
     public void CountOverLimitRefusal() => Interlocked.Increment(ref _overLimitRefusals);

@@ -30,7 +30,7 @@ public interface IFixGateway
     /// <summary>
     /// Messages refused as messages since start, over all sessions: session-level Rejects (35=3: a malformed message,
     /// a field against the dictionary, a broken session rule) and BusinessMessageRejects (35=j: a message type the
-    /// venue does not support, or a message of any type over its session's limit). Any thread.
+    /// venue does not support, or a message refused over its session's limit). Any thread.
     /// </summary>
     MessageRejects MessageRejectsSent { get; }
 
@@ -90,7 +90,10 @@ public interface IFixGateway
     /// </summary>
     bool PrepareWhileIdle();
 
-    /// <summary>Logs every session out and waits for replies up to <paramref name="timeout"/>.</summary>
+    /// <summary>
+    /// Logs every session out and waits for replies up to <paramref name="timeout"/>, which also bounds the wait for a
+    /// session busy in another thread (that one is left to the caller, which closes every connection afterwards).
+    /// </summary>
     Task LogoutAllAsync(string text, TimeSpan timeout);
 }
 

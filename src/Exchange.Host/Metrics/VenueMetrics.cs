@@ -54,7 +54,7 @@ internal sealed class VenueMetrics : IDisposable
                 return new[] { new Measurement<long>(sent.Rejects, reject), new Measurement<long>(sent.BusinessRejects, businessReject) };
             },
             "{message}",
-            "Messages refused as messages; tag type: reject (session-level Reject 35=3: malformed, against the dictionary, or breaking a session rule) or business_reject (BusinessMessageReject 35=j: an unsupported message type, or any message over its session's limit)");
+            "Messages refused as messages; tag type: reject (session-level Reject 35=3: malformed, against the dictionary, or breaking a session rule) or business_reject (BusinessMessageReject 35=j: an unsupported message type, or a message refused over its session's limit)");
         _meter.CreateObservableGauge("exchange.ring.occupancy", ObserveRings, "{slot}", "Slots published but not yet consumed by every handler");
         _meter.CreateObservableCounter("exchange.gc.collections", ObserveCollections, "{collection}", "GC collections by generation");
         _meter.CreateObservableCounter("exchange.gc.pause_time", () => GC.GetTotalPauseDuration().TotalMilliseconds, "ms", "Total time the GC paused the process");

@@ -98,7 +98,12 @@ internal sealed partial class VenueService
         RefuseSkipsPastTheEnd(path, skip, JournalReader.HighestPossibleSequence(path));
         _journal = JournalWriter.Open(path, journalOptions, configuration, (long sequence, in Command command) =>
         {
-            stopRequested.ThrowIfCancellationRequested();
+            if (stopRequested.IsCancellationRequested)
+            {
+                // Said here because the next start's account of reports stored counts only those it adds itself.
+                LogReplayCutShort(_logger, replayed, sequence, reports);
+                stopRequested.ThrowIfCancellationRequested();
+            }
             if (command.Sequence != sequence)
             {
                 // A valid CRC over the wrong number: written so by a defective build, or pieced together by hand. Replayed,
@@ -259,6 +264,9 @@ internal sealed partial class VenueService
 
     [LoggerMessage(Level = LogLevel.Information, Message = "Replayed {Count} journalled commands in {Milliseconds:F1} ms; {Resting} orders resting; {Reports} reports stored for sessions that lacked them")]
     private static partial void LogReplayed(ILogger logger, long count, double milliseconds, int resting, long reports);
+
+    [LoggerMessage(Level = LogLevel.Information, Message = "Journal replay stopped as asked after {Count} commands, before record {Sequence}; {Reports} reports stored for sessions that lacked them, and the next start replays the whole journal again")]
+    private static partial void LogReplayCutShort(ILogger logger, long count, long sequence, long reports);
 
     [LoggerMessage(Level = LogLevel.Warning, Message = "Session stores hold reports of events up to {EventId} that the journal lost; new events are numbered above it")]
     private static partial void LogEventIdsReserved(ILogger logger, long eventId);

@@ -59,7 +59,7 @@ internal sealed partial class VenueService
 
         long gatewayRejects = _gateway?.RejectsSent ?? 0;
         Cleanup();
-        if (WithinStopBudget(StopBudget) == TimeSpan.Zero)
+        if (_stopWaitCut)
         {
             LogStopBudgetSpent(_logger, StopBudget.TotalSeconds);
         }
@@ -96,11 +96,18 @@ internal sealed partial class VenueService
         }
     }
 
-    /// <summary><paramref name="limit"/>, cut to what is left of the stop's budget (zero once it is spent).</summary>
+    /// <summary><paramref name="limit"/>, cut to what is left of the stop's budget, but not below <see cref="MinimumStopWait"/>.</summary>
     private TimeSpan WithinStopBudget(TimeSpan limit)
     {
         TimeSpan left = StopBudget - Stopwatch.GetElapsedTime(_stopStarted);
-        return left <= TimeSpan.Zero ? TimeSpan.Zero : left < limit ? left : limit;
+        if (left >= limit)
+        {
+            return limit;
+        }
+
+        _stopWaitCut = true;
+        TimeSpan floor = limit < MinimumStopWait ? limit : MinimumStopWait;
+        return left > floor ? left : floor;
     }
 
     /// <summary>Releases what a failed or skipped stop left behind (the host disposes services after stopping them).</summary>
@@ -258,7 +265,7 @@ internal sealed partial class VenueService
     [LoggerMessage(Level = LogLevel.Warning, Message = "{Count} connections still open after logout; closing them")]
     private static partial void LogConnectionsLingering(ILogger logger, int count);
 
-    [LoggerMessage(Level = LogLevel.Error, Message = "The stop used all of its {Seconds} s: the steps still waiting then were cut short, and what they had not stopped is left to the process exit")]
+    [LoggerMessage(Level = LogLevel.Error, Message = "The stop's waits ran into its limit of {Seconds} s in all: the later ones were cut short, and what they had not stopped is left to the process exit")]
     private static partial void LogStopBudgetSpent(ILogger logger, double seconds);
 
     [LoggerMessage(Level = LogLevel.Information, Message = "Exchange venue stopping")]

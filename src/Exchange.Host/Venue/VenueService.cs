@@ -78,6 +78,9 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
 
     /// <summary>When the stop (or a cleanup without one) began, as a Stopwatch timestamp; 0 before. See <see cref="StopBudget"/>.</summary>
     private long _stopStarted;
+
+    /// <summary>Set when a wait of the stop got less than its own limit (see <see cref="StopBudget"/>).</summary>
+    private bool _stopWaitCut;
     private bool _started;
 
     public VenueService(
@@ -105,12 +108,19 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
     internal TimeSpan DrainTimeout { get; set; } = TimeSpan.FromSeconds(10);
 
     /// <summary>
-    /// How long the whole stop may wait, all its steps together: each step's own limit (<see cref="DrainTimeout"/>,
-    /// the logout timeout) is cut to what is left of it. Under systemd's TimeoutStopSec=30 (deploy/exchange.service),
-    /// so a stop with several threads stuck still ends by itself, leaving their resources to the process exit, rather
-    /// than being killed part way.
+    /// How long the stop's waits for threads and clients may take, all together: each one's own limit
+    /// (<see cref="DrainTimeout"/>, the logout timeout) is cut to what is left of it, though never below
+    /// <see cref="MinimumStopWait"/>. With the eleven waits that floor allows, the stop stays under systemd's
+    /// TimeoutStopSec=30 (deploy/exchange.service): a stop with several threads stuck ends by itself, leaving their
+    /// resources to the process exit, rather than being killed part way. Final flushes and fsyncs are not bounded.
     /// </summary>
-    internal TimeSpan StopBudget { get; set; } = TimeSpan.FromSeconds(25);
+    internal TimeSpan StopBudget { get; set; } = TimeSpan.FromSeconds(20);
+
+    /// <summary>
+    /// What each wait of the stop gets once <see cref="StopBudget"/> is spent: a thread told to stop a moment ago that
+    /// is not stuck ends within it, so it still gets its final flush, and only a stuck one is left to the process exit.
+    /// </summary>
+    private static readonly TimeSpan MinimumStopWait = TimeSpan.FromMilliseconds(250);
 
     /// <summary>Counters the matcher keeps (orders, trades, rejects); readable from any thread.</summary>
     public MatcherCounters Counters { get; } = new();

@@ -124,6 +124,7 @@ public sealed class VenueJournalIntegrityTests
             Assert.False(venue.Started);
             Assert.True(logs.Contains("stopped during its start"), string.Join(Environment.NewLine, logs.Lines));
             Assert.False(logs.Contains("Replayed "), string.Join(Environment.NewLine, logs.Lines));
+            Assert.True(logs.Contains("Journal replay stopped as asked after 2 commands, before record 2;"), string.Join(Environment.NewLine, logs.Lines));
         }
 
         Assert.Equal(before, File.ReadAllBytes(directory.JournalPath));
