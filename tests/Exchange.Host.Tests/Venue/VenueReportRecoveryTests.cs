@@ -2,11 +2,16 @@ using System.Globalization;
 using System.Net;
 using Exchange.Core.Commands;
 using Exchange.Core.Domain;
+using Exchange.Core.Engine;
+using Exchange.Core.Events;
+using Exchange.Core.MarketData;
+using Exchange.Host.Configuration;
 using Exchange.Fix.Session;
 using Exchange.Host.Journal;
 using Exchange.Host.Venue;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
+using Microsoft.Extensions.Logging;
 using Xunit;
 
 namespace Exchange.Host.Tests.Venue;
@@ -99,6 +104,74 @@ public sealed class VenueReportRecoveryTests
         }
 
         Assert.Equal(before, NextSenderSeqNums(sessions));
+    }
+
+    [Fact]
+    public async Task A_start_stopped_part_way_through_the_replay_leaves_the_next_start_to_store_the_rest_of_the_reports_once()
+    {
+        using var directory = new TempVenueDirectory();
+        string sessions = Path.Combine(directory.Path, "sessions");
+        string config = VenueConfigFile.Write(directory.Path, port: 0, storePath: sessions);
+        int buyerSeq, sellerSeq, buyerLastSeen, sellerLastSeen;
+        using (IHost venue = await StartAsync(config))
+        {
+            IPEndPoint endPoint = await EndPointOf(venue);
+            await using FixTestClient buyer = await LogOnAsync(endPoint, "CLIENT1", nextSeqNum: 1);
+            await using FixTestClient seller = await LogOnAsync(endPoint, "CLIENT2", nextSeqNum: 1);
+            await buyer.NewOrderAsync("B1", '1', 100, "100.00");
+            await buyer.ExpectExecutionAsync("B1", '0');
+            await buyer.NewOrderAsync("B2", '1', 30, "99.00");
+            await buyer.ExpectExecutionAsync("B2", '0');
+            await LogOutAsync(buyer);
+            await LogOutAsync(seller);
+            (buyerSeq, sellerSeq, buyerLastSeen, sellerLastSeen) = (buyer.NextSeqNum, seller.NextSeqNum, buyer.LastReceivedSeqNum, seller.LastReceivedSeqNum);
+            await venue.StopAsync().WaitAsync(TimeSpan.FromSeconds(30));
+        }
+
+        AppendToJournal(
+            directory.JournalPath,
+            Order(owner: 0, "B3", Side.Buy, 70, 1_010_000),
+            Order(owner: 1, "S1", Side.Sell, 120, 995_000),
+            Cancel(owner: 0, "C1", "NOPE"),
+            Order(owner: 0, "B4", Side.Buy, 10, 1_000_050),
+            Cancel(owner: 0, "C2", "B2"));
+
+        // A stop asked for while the next start replays S1: the reports of B3 and S1 are stored (three for each
+        // client), those of C1, B4 and C2 are not, and the process exits 0 without opening its listener.
+        (int Client1, int Client2) beforeCut = NextSenderSeqNums(sessions);
+        IHost cut = VenueProgram.Build(["--config", config], services => services.AddSingleton(provider => new VenueService(
+            provider.GetRequiredService<VenueOptions>(),
+            provider.GetRequiredService<IGatewayFactory>(),
+            provider.GetRequiredService<VenueEndpoint>(),
+            provider.GetRequiredService<ILoggerFactory>(),
+            provider.GetRequiredService<IHostApplicationLifetime>(),
+            engineFactory: instruments =>
+            {
+                VenueEngine real = VenueEngine.FromPlugins(provider.GetRequiredService<VenueOptions>(), instruments);
+                Action stop = provider.GetRequiredService<IHostApplicationLifetime>().StopApplication;
+                return real with { Engine = new StopAfter(real.Engine, ClOrdId.From("S1"), stop) };
+            })));
+        using var error = new StringWriter();
+        Assert.Equal(0, await VenueProgram.RunHostAsync(cut, error).WaitAsync(TimeSpan.FromSeconds(60)));
+        Assert.Equal((beforeCut.Client1 + 3, beforeCut.Client2 + 3), NextSenderSeqNums(sessions));
+
+        // The next start stores only the three reports still missing, and each client gets every one once.
+        using (IHost venue = await StartAsync(config))
+        {
+            Assert.Equal(3, venue.Services.GetRequiredService<VenueService>().RecoveredReports);
+            IPEndPoint endPoint = await EndPointOf(venue);
+            await using FixTestClient buyer = await LogOnAsync(endPoint, "CLIENT1", buyerSeq);
+            List<Dictionary<int, string>> buyerReports = await ResendAsync(buyer, from: buyerLastSeen + 1);
+            Assert.Equal(
+                ["8 0 B3", "8 F B3", "8 F B1", "9 - C1", "8 8 B4", "8 4 C2"],
+                buyerReports.Select(m => $"{m[35]} {m.GetValueOrDefault(150, "-")} {m[11]}"));
+            await using FixTestClient seller = await LogOnAsync(endPoint, "CLIENT2", sellerSeq);
+            List<Dictionary<int, string>> sellerReports = await ResendAsync(seller, from: sellerLastSeen + 1);
+            Assert.Equal(["0 120", "F 50", "F 0"], sellerReports.Select(m => $"{m[150]} {m[151]}"));
+            await buyer.DisposeAsync();
+            await seller.DisposeAsync();
+            await venue.StopAsync().WaitAsync(TimeSpan.FromSeconds(30));
+        }
     }
 
     /// <summary>
@@ -269,5 +342,30 @@ public sealed class VenueReportRecoveryTests
         using var client1 = new FileSessionStore(Path.Combine(sessions, "EXCH-CLIENT1.session"), Exchange.Fix.Session.FsyncPolicy.Never);
         using var client2 = new FileSessionStore(Path.Combine(sessions, "EXCH-CLIENT2.session"), Exchange.Fix.Session.FsyncPolicy.Never);
         return (client1.NextSenderSeqNum, client2.NextSenderSeqNum);
+    }
+
+    /// <summary>The engine it wraps, calling <paramref name="stop"/> once the command with <paramref name="last"/> is processed.</summary>
+    private sealed class StopAfter(IMatchingEngine engine, ClOrdId last, Action stop) : IMatchingEngine
+    {
+        public int RestingOrderCount => engine.RestingOrderCount;
+
+        public int ClOrdIdsUsedToday => engine.ClOrdIdsUsedToday;
+
+        public ReadOnlySpan<EngineEvent> Process(in Command command)
+        {
+            ReadOnlySpan<EngineEvent> events = engine.Process(in command);
+            if (command.ClOrdId == last)
+            {
+                stop();
+            }
+
+            return events;
+        }
+
+        public long PreFault() => engine.PreFault();
+
+        public void CopyDepth(int instrumentId, ref BookDepth depth) => engine.CopyDepth(instrumentId, ref depth);
+
+        public IReadOnlyList<RestingOrder> GetRestingOrders(int instrumentId, Side side) => engine.GetRestingOrders(instrumentId, side);
     }
 }
