@@ -129,7 +129,7 @@ public sealed class VenueProgramTests
     {
         using var directory = new TempVenueDirectory();
         string config = VenueConfigFile.Write(directory.Path, port: 0, storePath: "", pipelineMode: pipelineMode);
-        IHost host = BuildWithEngine(config, (_, instruments) =>
+        IHost host = VenueHost.BuildWithEngine(config, (_, instruments) =>
         {
             var store = new FakeMarketDataStore();
             store.Initialize(instruments.Count);
@@ -180,7 +180,7 @@ public sealed class VenueProgramTests
         // itself started (READY=1 after STOPPING=1) nor open its listener, and the stop is not a failure.
         using var directory = new TempVenueDirectory();
         string config = VenueConfigFile.Write(directory.Path, port: 0, storePath: "");
-        IHost host = BuildWithEngine(config, (provider, instruments) =>
+        IHost host = VenueHost.BuildWithEngine(config, (provider, instruments) =>
         {
             provider.GetRequiredService<IHostApplicationLifetime>().StopApplication();
             return VenueEngine.FromPlugins(provider.GetRequiredService<VenueOptions>(), instruments);
@@ -199,16 +199,6 @@ public sealed class VenueProgramTests
         Assert.False(bound.IsCompleted);
     }
 
-    /// <summary>The venue of <paramref name="config"/> with its engine built by <paramref name="engine"/> (called at start).</summary>
-    private static IHost BuildWithEngine(string config, Func<IServiceProvider, IReadOnlyList<Instrument>, VenueEngine> engine) =>
-        VenueProgram.Build(["--config", config], services => services.AddSingleton(provider => new VenueService(
-            provider.GetRequiredService<VenueOptions>(),
-            provider.GetRequiredService<IGatewayFactory>(),
-            provider.GetRequiredService<VenueEndpoint>(),
-            provider.GetRequiredService<ILoggerFactory>(),
-            provider.GetRequiredService<IHostApplicationLifetime>(),
-            engineFactory: instruments => engine(provider, instruments))));
-
     [Fact]
     public async Task A_start_cut_short_by_the_hosts_startup_timeout_is_a_failed_start_that_says_so()
     {
@@ -216,21 +206,14 @@ public sealed class VenueProgramTests
         // asked the venue to stop: that is a start that failed, and the operator needs to know which limit ended it.
         using var directory = new TempVenueDirectory();
         string config = VenueConfigFile.Write(directory.Path, port: 0, storePath: "");
-        IHost host = VenueProgram.Build(["--config", config], services =>
-        {
-            services.Configure<HostOptions>(options => options.StartupTimeout = TimeSpan.FromMilliseconds(50));
-            services.AddSingleton(provider => new VenueService(
-                provider.GetRequiredService<VenueOptions>(),
-                provider.GetRequiredService<IGatewayFactory>(),
-                provider.GetRequiredService<VenueEndpoint>(),
-                provider.GetRequiredService<ILoggerFactory>(),
-                provider.GetRequiredService<IHostApplicationLifetime>(),
-                engineFactory: instruments =>
-                {
-                    Thread.Sleep(500);
-                    return VenueEngine.FromPlugins(provider.GetRequiredService<VenueOptions>(), instruments);
-                }));
-        });
+        IHost host = VenueHost.BuildWithEngine(
+            config,
+            (provider, instruments) =>
+            {
+                Thread.Sleep(500);
+                return VenueEngine.FromPlugins(provider.GetRequiredService<VenueOptions>(), instruments);
+            },
+            services => services.Configure<HostOptions>(options => options.StartupTimeout = TimeSpan.FromMilliseconds(50)));
         Task<IPEndPoint> bound = host.Services.GetRequiredService<VenueEndpoint>().Bound;
         using var error = new StringWriter();
 

@@ -11,7 +11,6 @@ using Exchange.Host.Journal;
 using Exchange.Host.Venue;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
-using Microsoft.Extensions.Logging;
 using Xunit;
 
 namespace Exchange.Host.Tests.Venue;
@@ -34,22 +33,8 @@ public sealed class VenueReportRecoveryTests
         string config = VenueConfigFile.Write(directory.Path, port: 0, storePath: sessions, pipelineMode: pipelineMode);
 
         // Before the crash: two resting buys from CLIENT1, both acknowledged and stored; CLIENT2 only logs on.
-        int buyerSeq, sellerSeq, buyerLastSeen, sellerLastSeen;
         var execIdsBefore = new HashSet<string>(StringComparer.Ordinal);
-        using (IHost venue = await StartAsync(config))
-        {
-            IPEndPoint endPoint = await EndPointOf(venue);
-            await using FixTestClient buyer = await LogOnAsync(endPoint, "CLIENT1", nextSeqNum: 1);
-            await using FixTestClient seller = await LogOnAsync(endPoint, "CLIENT2", nextSeqNum: 1);
-            await buyer.NewOrderAsync("B1", '1', 100, "100.00");
-            execIdsBefore.Add((await buyer.ExpectExecutionAsync("B1", '0'))[17]);
-            await buyer.NewOrderAsync("B2", '1', 30, "99.00");
-            execIdsBefore.Add((await buyer.ExpectExecutionAsync("B2", '0'))[17]);
-            await LogOutAsync(buyer);
-            await LogOutAsync(seller);
-            (buyerSeq, sellerSeq, buyerLastSeen, sellerLastSeen) = (buyer.NextSeqNum, seller.NextSeqNum, buyer.LastReceivedSeqNum, seller.LastReceivedSeqNum);
-            await venue.StopAsync().WaitAsync(TimeSpan.FromSeconds(30));
-        }
+        (int buyerSeq, int sellerSeq, int buyerLastSeen, int sellerLastSeen) = await RestTwoBuysAsync(config, execIdsBefore);
 
         // The crash window: journalled, never reported. Owner 0 is CLIENT1, owner 1 CLIENT2 (configuration order).
         AppendToJournal(
@@ -112,21 +97,7 @@ public sealed class VenueReportRecoveryTests
         using var directory = new TempVenueDirectory();
         string sessions = Path.Combine(directory.Path, "sessions");
         string config = VenueConfigFile.Write(directory.Path, port: 0, storePath: sessions);
-        int buyerSeq, sellerSeq, buyerLastSeen, sellerLastSeen;
-        using (IHost venue = await StartAsync(config))
-        {
-            IPEndPoint endPoint = await EndPointOf(venue);
-            await using FixTestClient buyer = await LogOnAsync(endPoint, "CLIENT1", nextSeqNum: 1);
-            await using FixTestClient seller = await LogOnAsync(endPoint, "CLIENT2", nextSeqNum: 1);
-            await buyer.NewOrderAsync("B1", '1', 100, "100.00");
-            await buyer.ExpectExecutionAsync("B1", '0');
-            await buyer.NewOrderAsync("B2", '1', 30, "99.00");
-            await buyer.ExpectExecutionAsync("B2", '0');
-            await LogOutAsync(buyer);
-            await LogOutAsync(seller);
-            (buyerSeq, sellerSeq, buyerLastSeen, sellerLastSeen) = (buyer.NextSeqNum, seller.NextSeqNum, buyer.LastReceivedSeqNum, seller.LastReceivedSeqNum);
-            await venue.StopAsync().WaitAsync(TimeSpan.FromSeconds(30));
-        }
+        (int buyerSeq, int sellerSeq, int buyerLastSeen, int sellerLastSeen) = await RestTwoBuysAsync(config, []);
 
         AppendToJournal(
             directory.JournalPath,
@@ -139,18 +110,12 @@ public sealed class VenueReportRecoveryTests
         // A stop asked for while the next start replays S1: the reports of B3 and S1 are stored (three for each
         // client), those of C1, B4 and C2 are not, and the process exits 0 without opening its listener.
         (int Client1, int Client2) beforeCut = NextSenderSeqNums(sessions);
-        IHost cut = VenueProgram.Build(["--config", config], services => services.AddSingleton(provider => new VenueService(
-            provider.GetRequiredService<VenueOptions>(),
-            provider.GetRequiredService<IGatewayFactory>(),
-            provider.GetRequiredService<VenueEndpoint>(),
-            provider.GetRequiredService<ILoggerFactory>(),
-            provider.GetRequiredService<IHostApplicationLifetime>(),
-            engineFactory: instruments =>
-            {
-                VenueEngine real = VenueEngine.FromPlugins(provider.GetRequiredService<VenueOptions>(), instruments);
-                Action stop = provider.GetRequiredService<IHostApplicationLifetime>().StopApplication;
-                return real with { Engine = new StopAfter(real.Engine, ClOrdId.From("S1"), stop) };
-            })));
+        IHost cut = VenueHost.BuildWithEngine(config, (provider, instruments) =>
+        {
+            VenueEngine real = VenueEngine.FromPlugins(provider.GetRequiredService<VenueOptions>(), instruments);
+            Action stop = provider.GetRequiredService<IHostApplicationLifetime>().StopApplication;
+            return real with { Engine = new StopAfter(real.Engine, ClOrdId.From("S1"), stop) };
+        });
         using var error = new StringWriter();
         Assert.Equal(0, await VenueProgram.RunHostAsync(cut, error).WaitAsync(TimeSpan.FromSeconds(60)));
         Assert.Equal((beforeCut.Client1 + 3, beforeCut.Client2 + 3), NextSenderSeqNums(sessions));
@@ -253,6 +218,27 @@ public sealed class VenueReportRecoveryTests
     }
 
     private static Task<IHost> StartAsync(string config) => VenueHost.StartAsync(config);
+
+    /// <summary>
+    /// Runs the venue once: CLIENT1 rests B1 (100 at 100.00) and B2 (30 at 99.00), CLIENT2 only logs on, both log out
+    /// and the venue stops with every report stored. Returns each client's next MsgSeqNum and the last it received;
+    /// adds the two acknowledgements' ExecIDs to <paramref name="execIds"/>.
+    /// </summary>
+    private static async Task<(int BuyerSeq, int SellerSeq, int BuyerLastSeen, int SellerLastSeen)> RestTwoBuysAsync(string config, HashSet<string> execIds)
+    {
+        using IHost venue = await StartAsync(config);
+        IPEndPoint endPoint = await EndPointOf(venue);
+        await using FixTestClient buyer = await LogOnAsync(endPoint, "CLIENT1", nextSeqNum: 1);
+        await using FixTestClient seller = await LogOnAsync(endPoint, "CLIENT2", nextSeqNum: 1);
+        await buyer.NewOrderAsync("B1", '1', 100, "100.00");
+        execIds.Add((await buyer.ExpectExecutionAsync("B1", '0'))[17]);
+        await buyer.NewOrderAsync("B2", '1', 30, "99.00");
+        execIds.Add((await buyer.ExpectExecutionAsync("B2", '0'))[17]);
+        await LogOutAsync(buyer);
+        await LogOutAsync(seller);
+        await venue.StopAsync().WaitAsync(TimeSpan.FromSeconds(30));
+        return (buyer.NextSeqNum, seller.NextSeqNum, buyer.LastReceivedSeqNum, seller.LastReceivedSeqNum);
+    }
 
     private static Task<IPEndPoint> EndPointOf(IHost venue) =>
         venue.Services.GetRequiredService<VenueEndpoint>().Bound.WaitAsync(TimeSpan.FromSeconds(10));

@@ -120,6 +120,24 @@ internal static class VenueTestOptions
 internal static class VenueHost
 {
     /// <summary>
+    /// The venue of <paramref name="config"/>, not started, with its engine built by <paramref name="engine"/> (called
+    /// at start, given the host's services) and <paramref name="services"/> applied after the venue's own.
+    /// </summary>
+    public static IHost BuildWithEngine(
+        string config, Func<IServiceProvider, IReadOnlyList<Instrument>, VenueEngine> engine, Action<IServiceCollection>? services = null) =>
+        VenueProgram.Build(["--config", config], collection =>
+        {
+            services?.Invoke(collection);
+            collection.AddSingleton(provider => new VenueService(
+                provider.GetRequiredService<VenueOptions>(),
+                provider.GetRequiredService<IGatewayFactory>(),
+                provider.GetRequiredService<VenueEndpoint>(),
+                provider.GetRequiredService<ILoggerFactory>(),
+                provider.GetRequiredService<IHostApplicationLifetime>(),
+                engineFactory: instruments => engine(provider, instruments)));
+        });
+
+    /// <summary>
     /// A started venue on an OS-chosen port, its files in <paramref name="directory"/>, with in-memory sessions;
     /// <paramref name="overrides"/> are command-line settings on top ("--Venue:Sessions:1:CancelOnDisconnect=true").
     /// </summary>
