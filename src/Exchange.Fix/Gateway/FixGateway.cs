@@ -336,70 +336,7 @@ public sealed partial class FixGateway : IFixGateway, IDisposable
         }
     }
 
-    public async Task LogoutAllAsync(string text, TimeSpan timeout)
-    {
-        ArgumentNullException.ThrowIfNull(text);
-        _stopping = true;
-        byte[] ascii = System.Text.Encoding.ASCII.GetBytes(text);
-        long deadline = Stopwatch.GetTimestamp() + (long)(timeout.TotalSeconds * Stopwatch.Frequency);
-        foreach (GatewaySession gs in _sessions)
-        {
-            // Bounded: the lock may be held by a thread stuck in a store write, and the stop must still go on.
-            if (!gs.Lock.TryEnter(Remaining(deadline)))
-            {
-                _services.Log.Warn($"session {gs.Session.Config.SenderCompID}->{gs.Session.Config.TargetCompID}: busy in another thread until the logout timed out; not logged out");
-                continue;
-            }
-
-            ConnectionTransport? transport = gs.Transport;
-            try
-            {
-                gs.Session.Logout(ascii);
-            }
-            finally
-            {
-                transport?.EndSection();
-                gs.Lock.Exit();
-            }
-        }
-
-        while (Stopwatch.GetTimestamp() < deadline && Array.Exists(_sessions, s => s.Session.State != SessionState.Disconnected))
-        {
-            await Task.Delay(10).ConfigureAwait(false);
-        }
-
-        // Clients that did not answer in time are cut off; their read loops then release the sessions. The deadline has
-        // passed here, so each lock gets a moment only: a session still busy elsewhere is left to the host, which
-        // closes every connection next.
-        foreach (GatewaySession gs in _sessions)
-        {
-            if (gs.Lock.TryEnter(TimeSpan.FromMilliseconds(100)))
-            {
-                try
-                {
-                    gs.Transport?.Close("logout timed out");
-                }
-                finally
-                {
-                    gs.Lock.Exit();
-                }
-            }
-        }
-
-        foreach (ConnectionHandler pending in _awaitingLogon.Keys)
-        {
-            pending.Transport.Close("venue is stopping");
-        }
-    }
-
     public void Dispose() => Registry.Dispose();
-
-    /// <summary>What is left until <paramref name="deadline"/> (a Stopwatch timestamp), at least zero.</summary>
-    private static TimeSpan Remaining(long deadline)
-    {
-        long ticks = deadline - Stopwatch.GetTimestamp();
-        return ticks <= 0 ? TimeSpan.Zero : TimeSpan.FromSeconds((double)ticks / Stopwatch.Frequency);
-    }
 
     /// <summary>The configured session our CompID / their CompID name, without allocating.</summary>
     internal GatewaySession? Find(ReadOnlySpan<byte> ourCompId, ReadOnlySpan<byte> theirCompId)

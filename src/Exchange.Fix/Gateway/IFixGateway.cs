@@ -91,8 +91,9 @@ public interface IFixGateway
     bool PrepareWhileIdle();
 
     /// <summary>
-    /// Logs every session out and waits for replies up to <paramref name="timeout"/>, which also bounds the wait for a
-    /// session busy in another thread (that one is left to the caller, which closes every connection afterwards).
+    /// Logs every session out and waits for replies up to <paramref name="timeout"/>, then cuts off the clients that
+    /// did not answer. A session busy in another thread throughout (a thread stuck in a store write) is skipped and
+    /// logged, not waited for beyond the timeout.
     /// </summary>
     Task LogoutAllAsync(string text, TimeSpan timeout);
 }

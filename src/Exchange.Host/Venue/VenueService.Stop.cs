@@ -24,14 +24,19 @@ internal sealed partial class VenueService
         // Stop taking orders (later ones are rejected as the venue stopping), then let the pipeline finish what it
         // accepted while the sessions are still logged on: every accepted order's report goes out before the Logout,
         // instead of only into the session store.
-        if (_ingress is not null && !_ingress.StopAccepting(WithinStopBudget(LogoutTimeout)))
+        if (_ingress is not null && !WaitWithinStopBudget(LogoutTimeout, _ingress.StopAccepting))
         {
             // A connection is still waiting for room in a ring its consumers no longer empty: the drain below will time
             // out too, and that order was never accepted (nor journalled), so the client is owed nothing for it.
             LogPublisherStuck(_logger, Stopwatch.GetElapsedTime(_stopStarted).TotalSeconds);
         }
 
-        await WaitForPipelineDrainedAsync(WithinStopBudget(DrainTimeout)).ConfigureAwait(false);
+        TimeSpan drainWait = WithinStopBudget(DrainTimeout);
+        if (!await WaitForPipelineDrainedAsync(drainWait).ConfigureAwait(false))
+        {
+            _stopWaitCut |= drainWait < DrainTimeout;
+        }
+
         if (_gateway is not null)
         {
             try
@@ -48,12 +53,14 @@ internal sealed partial class VenueService
 
         await _connectionsStop.CancelAsync().ConfigureAwait(false);
         _poller?.CloseAll();
+        TimeSpan connectionsWait = WithinStopBudget(LogoutTimeout);
         try
         {
-            await Task.WhenAll(_connections.Values).WaitAsync(WithinStopBudget(LogoutTimeout), CancellationToken.None).ConfigureAwait(false);
+            await Task.WhenAll(_connections.Values).WaitAsync(connectionsWait, CancellationToken.None).ConfigureAwait(false);
         }
         catch (TimeoutException)
         {
+            _stopWaitCut |= connectionsWait < LogoutTimeout;
             LogConnectionsLingering(_logger, _connections.Count);
         }
 
@@ -72,7 +79,7 @@ internal sealed partial class VenueService
     /// passed every published slot. The matcher publishes a command's events before it moves past the command, so an
     /// empty inbound ring seen before an empty outbound ring means every report has been handed to its session.
     /// </summary>
-    private async Task WaitForPipelineDrainedAsync(TimeSpan timeout)
+    private async Task<bool> WaitForPipelineDrainedAsync(TimeSpan timeout)
     {
         long deadline = Stopwatch.GetTimestamp() + (long)(timeout.TotalSeconds * Stopwatch.Frequency);
         while ((_inbound?.Occupancy ?? 0) != 0 || (_outbound?.Occupancy ?? 0) != 0)
@@ -80,11 +87,13 @@ internal sealed partial class VenueService
             if (Stopwatch.GetTimestamp() >= deadline)
             {
                 LogDrainIncomplete(_logger, "inbound or outbound, before logout");
-                return;
+                return false;
             }
 
             await Task.Delay(1).ConfigureAwait(false);
         }
+
+        return true;
     }
 
     /// <summary>Starts the clock of <see cref="StopBudget"/> unless the stop (or a cleanup) already did.</summary>
@@ -105,9 +114,20 @@ internal sealed partial class VenueService
             return limit;
         }
 
-        _stopWaitCut = true;
         TimeSpan floor = limit < MinimumStopWait ? limit : MinimumStopWait;
         return left > floor ? left : floor;
+    }
+
+    /// <summary>
+    /// Runs one of the stop's waits for <see cref="WithinStopBudget"/>'s time; returns whether it finished. One that
+    /// ran out of a time the budget had cut is recorded for the closing log (<see cref="_stopWaitCut"/>).
+    /// </summary>
+    private bool WaitWithinStopBudget(TimeSpan limit, Func<TimeSpan, bool> wait)
+    {
+        TimeSpan given = WithinStopBudget(limit);
+        bool finished = wait(given);
+        _stopWaitCut |= !finished && given < limit;
+        return finished;
     }
 
     /// <summary>Releases what a failed or skipped stop left behind (the host disposes services after stopping them).</summary>
@@ -135,7 +155,7 @@ internal sealed partial class VenueService
             // Wait for a poll in progress: the gateway is disposed below. If the poll does not end in time, the event
             // is not disposed either: the timer signals it when the poll ends.
             var pollDone = new ManualResetEvent(false);
-            if (_pollTimer.Dispose(pollDone) && !pollDone.WaitOne(WithinStopBudget(LogoutTimeout)))
+            if (_pollTimer.Dispose(pollDone) && !WaitWithinStopBudget(LogoutTimeout, pollDone.WaitOne))
             {
                 storesUser = "the session timer's poll";
             }
@@ -153,7 +173,10 @@ internal sealed partial class VenueService
             _listener = null;
         }
 
-        _ingress?.StopAccepting(WithinStopBudget(LogoutTimeout));
+        if (_ingress is not null)
+        {
+            WaitWithinStopBudget(LogoutTimeout, _ingress.StopAccepting);
+        }
 
         // A thread that does not end in time may still be writing through the journal's or a session store's memory
         // map: unmapping under it would crash the process at its next write. Such resources are left to the process
@@ -163,7 +186,7 @@ internal sealed partial class VenueService
         if (_poller is not null)
         {
             // Inline: the polling thread drains both rings itself before it ends.
-            if (!_poller.Stop(WithinStopBudget(DrainTimeout)))
+            if (!WaitWithinStopBudget(DrainTimeout, _poller.Stop))
             {
                 LogDrainIncomplete(_logger, "inbound");
                 _gate?.Abort();
@@ -180,7 +203,7 @@ internal sealed partial class VenueService
 
         if (_inbound is not null)
         {
-            bool drained = _inbound.DrainAndStop(WithinStopBudget(DrainTimeout));
+            bool drained = WaitWithinStopBudget(DrainTimeout, _inbound.DrainAndStop);
             if (!drained || _journaller?.Fault is not null)
             {
                 LogDrainIncomplete(_logger, "inbound");
@@ -197,11 +220,11 @@ internal sealed partial class VenueService
 
         if (_outbound is not null)
         {
-            if (!_outbound.DrainAndStop(WithinStopBudget(DrainTimeout)))
+            if (!WaitWithinStopBudget(DrainTimeout, _outbound.DrainAndStop))
             {
                 LogDrainIncomplete(_logger, "outbound");
                 _gate?.Abort();
-                if (!_outbound.Halt(WithinStopBudget(DrainTimeout)))
+                if (!WaitWithinStopBudget(DrainTimeout, _outbound.Halt))
                 {
                     storesUser ??= "the sender";
                 }
@@ -220,7 +243,7 @@ internal sealed partial class VenueService
         }
 
         _journal = null;
-        if (_marketData is not null && !_marketData.Stop(WithinStopBudget(DrainTimeout)))
+        if (_marketData is not null && !WaitWithinStopBudget(DrainTimeout, _marketData.Stop))
         {
             storesUser ??= "the market-data publisher";
         }

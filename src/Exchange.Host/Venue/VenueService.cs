@@ -79,7 +79,7 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
     /// <summary>When the stop (or a cleanup without one) began, as a Stopwatch timestamp; 0 before. See <see cref="StopBudget"/>.</summary>
     private long _stopStarted;
 
-    /// <summary>Set when a wait of the stop got less than its own limit (see <see cref="StopBudget"/>).</summary>
+    /// <summary>Set when a wait of the stop ran out of a time the budget had cut below its own limit (see <see cref="StopBudget"/>).</summary>
     private bool _stopWaitCut;
     private bool _started;
 

@@ -32,9 +32,17 @@ internal sealed class FakeConnection : IFixConnection
 
     public int CloseCount { get; private set; }
 
+    /// <summary>Makes <see cref="Flush"/> throw, as a socket's send can.</summary>
+    public bool FailFlush { get; set; }
+
     public void Flush()
     {
         Assert.True(WriteLock.IsHeldByCurrentThread, "Flush without the write lock");
+        if (FailFlush)
+        {
+            throw new IOException("flush failed (test)");
+        }
+
         _ = _output.FlushAsync();
     }
 
