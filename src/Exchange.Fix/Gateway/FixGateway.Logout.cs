@@ -8,7 +8,7 @@ namespace Exchange.Fix.Gateway;
 public sealed partial class FixGateway
 {
     /// <summary>How long, once the logout timeout is over, the sessions' locks are waited for to cut their clients off.</summary>
-    private static readonly TimeSpan CloseTimeout = TimeSpan.FromMilliseconds(100);
+    private static readonly TimeSpan CutOffLockWait = TimeSpan.FromMilliseconds(100);
 
     /// <summary>The least a session busy on the first pass gets, however little of the time is left (see <see cref="ForEachSession"/>).</summary>
     private static readonly TimeSpan BusySessionWait = TimeSpan.FromMilliseconds(50);
@@ -38,7 +38,7 @@ public sealed partial class FixGateway
         }
 
         // Clients that did not answer in time are cut off; their read loops then release the sessions.
-        ForEachSession(DeadlineAfter(CloseTimeout), "its connection not closed here", gs => gs.Transport?.Close("logout timed out"));
+        ForEachSession(DeadlineAfter(CutOffLockWait), "its connection not closed here", gs => gs.Transport?.Close("logout timed out"));
         foreach (ConnectionHandler pending in _awaitingLogon.Keys)
         {
             pending.Transport.Close("venue is stopping");
