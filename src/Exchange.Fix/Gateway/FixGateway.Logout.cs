@@ -10,7 +10,7 @@ public sealed partial class FixGateway
     /// <summary>How long, once the logout timeout is over, the sessions' locks are waited for to cut their clients off.</summary>
     private static readonly TimeSpan CutOffLockWait = TimeSpan.FromMilliseconds(100);
 
-    /// <summary>The least a session busy on the first pass gets, however little of the time is left (see <see cref="ForEachSession"/>).</summary>
+    /// <summary>How long busy sessions are still tried for when the step's own time is already over (see <see cref="ForEachSessionAsync"/>).</summary>
     private static readonly TimeSpan BusySessionWait = TimeSpan.FromMilliseconds(50);
 
     public async Task LogoutAllAsync(string text, TimeSpan timeout)
@@ -19,7 +19,7 @@ public sealed partial class FixGateway
         _stopping = true;
         byte[] ascii = System.Text.Encoding.ASCII.GetBytes(text);
         long deadline = DeadlineAfter(timeout);
-        ForEachSession(deadline, "not logged out", gs =>
+        await ForEachSessionAsync(deadline, "logout", gs =>
         {
             ConnectionTransport? transport = gs.Transport;
             try
@@ -30,7 +30,7 @@ public sealed partial class FixGateway
             {
                 transport?.EndSection();
             }
-        });
+        }).ConfigureAwait(false);
 
         while (Stopwatch.GetTimestamp() < deadline && Array.Exists(_sessions, s => s.Session.State != SessionState.Disconnected))
         {
@@ -38,7 +38,7 @@ public sealed partial class FixGateway
         }
 
         // Clients that did not answer in time are cut off; their read loops then release the sessions.
-        ForEachSession(DeadlineAfter(CutOffLockWait), "its connection not closed here", gs => gs.Transport?.Close("logout timed out"));
+        await ForEachSessionAsync(DeadlineAfter(CutOffLockWait), "cut-off", gs => gs.Transport?.Close("logout timed out")).ConfigureAwait(false);
         foreach (ConnectionHandler pending in _awaitingLogon.Keys)
         {
             pending.Transport.Close("venue is stopping");
@@ -46,51 +46,62 @@ public sealed partial class FixGateway
     }
 
     /// <summary>
-    /// Runs <paramref name="action"/> under each session's lock: first for every session whose lock is free, then for
-    /// the busy ones, each waiting for what is left until <paramref name="deadline"/> but at least
-    /// <see cref="BusySessionWait"/>. So one stuck session neither holds the others up nor uses up their time, and a
-    /// session only briefly busy (the sender encoding a report) is still served. One still busy is skipped and logged.
+    /// Runs <paramref name="action"/> under each session's lock, never waiting on a lock: every free session at once,
+    /// then the busy ones in rounds until <paramref name="deadline"/> (at least one short round), each served as soon
+    /// as its lock is free. So a session only briefly busy (the sender encoding a report) is still served, and a stuck
+    /// one costs the others nothing; one still busy at the end is skipped and logged. A failure in one session (its
+    /// send throwing) is logged and the others are still served.
     /// </summary>
-    private void ForEachSession(long deadline, string skipped, Action<GatewaySession> action)
+    /// <param name="step">What <paramref name="action"/> is, for the log.</param>
+    private async Task ForEachSessionAsync(long deadline, string step, Action<GatewaySession> action)
     {
-        List<GatewaySession>? busy = null;
+        List<GatewaySession> busy = [];
         foreach (GatewaySession gs in _sessions)
         {
-            if (gs.Lock.TryEnter())
+            if (!TryRunLocked(gs, step, action))
             {
-                RunLocked(gs, action);
-            }
-            else
-            {
-                (busy ??= []).Add(gs);
+                busy.Add(gs);
             }
         }
 
-        foreach (GatewaySession gs in busy ?? [])
+        long end = Math.Max(deadline, DeadlineAfter(BusySessionWait));
+        while (busy.Count > 0 && Stopwatch.GetTimestamp() < end)
         {
-            TimeSpan left = Remaining(deadline);
-            if (gs.Lock.TryEnter(left > BusySessionWait ? left : BusySessionWait))
-            {
-                RunLocked(gs, action);
-            }
-            else
-            {
-                _services.Log.Warn($"session {gs.Session.Config.SenderCompID}->{gs.Session.Config.TargetCompID}: busy in another thread while the venue stopped; {skipped}");
-            }
+            // Each attempt takes and releases its lock without awaiting, as a Lock must be released by its owner.
+            await Task.Delay(1).ConfigureAwait(false);
+            busy.RemoveAll(gs => TryRunLocked(gs, step, action));
+        }
+
+        foreach (GatewaySession gs in busy)
+        {
+            _services.Log.Warn($"session {gs.Session.Config.SenderCompID}->{gs.Session.Config.TargetCompID}: busy in another thread throughout the stop's {step}; skipped");
         }
     }
 
-    /// <summary>Runs <paramref name="action"/> and releases the session's lock, which the caller took, whatever happens.</summary>
-    private static void RunLocked(GatewaySession gs, Action<GatewaySession> action)
+    /// <summary>False when the session's lock is held elsewhere; otherwise runs <paramref name="action"/> under it and releases it, whatever happens.</summary>
+    private bool TryRunLocked(GatewaySession gs, string step, Action<GatewaySession> action)
     {
+        if (!gs.Lock.TryEnter())
+        {
+            return false;
+        }
+
         try
         {
             action(gs);
+        }
+#pragma warning disable CA1031 // One session's failed send must not keep the others from their Logout.
+        catch (Exception exception)
+#pragma warning restore CA1031
+        {
+            _services.Log.Warn($"session {gs.Session.Config.SenderCompID}->{gs.Session.Config.TargetCompID}: the stop's {step} failed: {exception.GetType().Name}: {exception.Message}");
         }
         finally
         {
             gs.Lock.Exit();
         }
+
+        return true;
     }
 
     private static long DeadlineAfter(TimeSpan timeout) => Stopwatch.GetTimestamp() + (long)(timeout.TotalSeconds * Stopwatch.Frequency);

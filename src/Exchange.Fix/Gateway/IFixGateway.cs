@@ -93,7 +93,7 @@ public interface IFixGateway
     /// <summary>
     /// Logs every session out and waits for replies up to <paramref name="timeout"/>, then cuts off the clients that
     /// did not answer. A session busy in another thread throughout (a thread stuck in a store write) is skipped and
-    /// logged, not waited for beyond the timeout.
+    /// logged, not waited for beyond the timeout; one whose send throws is logged, and the others are still served.
     /// </summary>
     Task LogoutAllAsync(string text, TimeSpan timeout);
 }
