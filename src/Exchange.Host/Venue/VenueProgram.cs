@@ -4,6 +4,7 @@ using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Options;
 using IMeterFactory = System.Diagnostics.Metrics.IMeterFactory;
 
 namespace Exchange.Host.Venue;
@@ -168,7 +169,10 @@ internal static class VenueProgram
             provider.GetRequiredService<ILoggerFactory>(),
             provider.GetRequiredService<IHostApplicationLifetime>(),
             provider.GetService<IMeterFactory>(),
-            clock: provider.GetRequiredService<IClock>()));
+            clock: provider.GetRequiredService<IClock>())
+        {
+            StopBudget = VenueService.StopBudgetFor(provider.GetRequiredService<IOptions<HostOptions>>().Value.ShutdownTimeout),
+        });
 
         // The systemd lifetime sends READY=1 when the host has started every hosted service: the venue's StartAsync
         // returns only once the journal is replayed and the listener is open.

@@ -110,11 +110,23 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
     /// <summary>
     /// How long the stop's waits for threads and clients may take, all together: each one's own limit
     /// (<see cref="DrainTimeout"/>, the logout timeout) is cut to what is left of it, though never below
-    /// <see cref="MinimumStopWait"/>. With the eleven waits that floor allows, the stop stays under systemd's
-    /// TimeoutStopSec=30 (deploy/exchange.service): a stop with several threads stuck ends by itself, leaving their
-    /// resources to the process exit, rather than being killed part way. Final flushes and fsyncs are not bounded.
+    /// <see cref="MinimumStopWait"/>. The host sets it from its ShutdownTimeout (<see cref="StopBudgetFor"/>): by
+    /// default 20 s, so with the eleven waits that floor allows the stop stays under systemd's TimeoutStopSec=30
+    /// (deploy/exchange.service). A stop with several threads stuck ends by itself, leaving their resources to the
+    /// process exit, rather than being killed part way. Final flushes and fsyncs are not bounded.
     /// </summary>
     internal TimeSpan StopBudget { get; set; } = TimeSpan.FromSeconds(20);
+
+    /// <summary>
+    /// The <see cref="StopBudget"/> for the host's ShutdownTimeout (<c>shutdownTimeoutSeconds</c>, 30 s by default):
+    /// 10 s less, for the waits' floors and the final flushes, and at least 1 s. An operator who gives the stop more
+    /// time (with systemd's TimeoutStopSec) or less sets that one value.
+    /// </summary>
+    internal static TimeSpan StopBudgetFor(TimeSpan shutdownTimeout)
+    {
+        TimeSpan budget = shutdownTimeout - TimeSpan.FromSeconds(10);
+        return budget > TimeSpan.FromSeconds(1) ? budget : TimeSpan.FromSeconds(1);
+    }
 
     /// <summary>
     /// What each wait of the stop gets once <see cref="StopBudget"/> is spent: a thread told to stop a moment ago that

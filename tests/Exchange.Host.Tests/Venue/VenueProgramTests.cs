@@ -199,6 +199,20 @@ public sealed class VenueProgramTests
         Assert.False(bound.IsCompleted);
     }
 
+    [Theory]
+    [InlineData(null, 20)] // the host's default ShutdownTimeout, 30 s: inside systemd's TimeoutStopSec=30
+    [InlineData(60, 50)]
+    [InlineData(5, 1)]
+    public void The_stop_budget_follows_the_hosts_shutdown_timeout(int? shutdownTimeoutSeconds, int budgetSeconds)
+    {
+        using var directory = new TempVenueDirectory();
+        string config = VenueConfigFile.Write(directory.Path, port: 0, storePath: "");
+        string[] args = shutdownTimeoutSeconds is { } seconds ? ["--config", config, $"--shutdownTimeoutSeconds={seconds}"] : ["--config", config];
+        using IHost host = VenueProgram.Build(args);
+
+        Assert.Equal(TimeSpan.FromSeconds(budgetSeconds), host.Services.GetRequiredService<VenueService>().StopBudget);
+    }
+
     [Fact]
     public async Task A_start_cut_short_by_the_hosts_startup_timeout_is_a_failed_start_that_says_so()
     {
