@@ -105,11 +105,4 @@ public sealed partial class FixGateway
     }
 
     private static long DeadlineAfter(TimeSpan timeout) => Stopwatch.GetTimestamp() + (long)(timeout.TotalSeconds * Stopwatch.Frequency);
-
-    /// <summary>What is left until <paramref name="deadline"/> (a Stopwatch timestamp), at least zero.</summary>
-    private static TimeSpan Remaining(long deadline)
-    {
-        long ticks = deadline - Stopwatch.GetTimestamp();
-        return ticks <= 0 ? TimeSpan.Zero : TimeSpan.FromSeconds((double)ticks / Stopwatch.Frequency);
-    }
 }

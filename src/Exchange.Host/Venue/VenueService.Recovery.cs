@@ -104,6 +104,7 @@ internal sealed partial class VenueService
                 LogReplayCutShort(_logger, replayed, sequence, reports);
                 stopRequested.ThrowIfCancellationRequested();
             }
+
             if (command.Sequence != sequence)
             {
                 // A valid CRC over the wrong number: written so by a defective build, or pieced together by hand. Replayed,

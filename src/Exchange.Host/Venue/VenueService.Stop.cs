@@ -31,11 +31,7 @@ internal sealed partial class VenueService
             LogPublisherStuck(_logger, Stopwatch.GetElapsedTime(_stopStarted).TotalSeconds);
         }
 
-        TimeSpan drainWait = WithinStopBudget(DrainTimeout);
-        if (!await WaitForPipelineDrainedAsync(drainWait).ConfigureAwait(false))
-        {
-            _stopWaitCut |= drainWait < DrainTimeout;
-        }
+        await WaitWithinStopBudgetAsync(DrainTimeout, WaitForPipelineDrainedAsync).ConfigureAwait(false);
 
         if (_gateway is not null)
         {
@@ -53,14 +49,8 @@ internal sealed partial class VenueService
 
         await _connectionsStop.CancelAsync().ConfigureAwait(false);
         _poller?.CloseAll();
-        TimeSpan connectionsWait = WithinStopBudget(LogoutTimeout);
-        try
+        if (!await WaitWithinStopBudgetAsync(LogoutTimeout, WaitForConnectionsEndedAsync).ConfigureAwait(false))
         {
-            await Task.WhenAll(_connections.Values).WaitAsync(connectionsWait, CancellationToken.None).ConfigureAwait(false);
-        }
-        catch (TimeoutException)
-        {
-            _stopWaitCut |= connectionsWait < LogoutTimeout;
             LogConnectionsLingering(_logger, _connections.Count);
         }
 
@@ -96,6 +86,20 @@ internal sealed partial class VenueService
         return true;
     }
 
+    /// <summary>Waits until every connection task has ended; false when some still run after <paramref name="timeout"/>.</summary>
+    private async Task<bool> WaitForConnectionsEndedAsync(TimeSpan timeout)
+    {
+        try
+        {
+            await Task.WhenAll(_connections.Values).WaitAsync(timeout, CancellationToken.None).ConfigureAwait(false);
+            return true;
+        }
+        catch (TimeoutException)
+        {
+            return false;
+        }
+    }
+
     /// <summary>Starts the clock of <see cref="StopBudget"/> unless the stop (or a cleanup) already did.</summary>
     private void StartStopBudget()
     {
@@ -125,7 +129,18 @@ internal sealed partial class VenueService
     private bool WaitWithinStopBudget(TimeSpan limit, Func<TimeSpan, bool> wait)
     {
         TimeSpan given = WithinStopBudget(limit);
-        bool finished = wait(given);
+        return RecordWait(wait(given), given, limit);
+    }
+
+    /// <inheritdoc cref="WaitWithinStopBudget"/>
+    private async Task<bool> WaitWithinStopBudgetAsync(TimeSpan limit, Func<TimeSpan, Task<bool>> wait)
+    {
+        TimeSpan given = WithinStopBudget(limit);
+        return RecordWait(await wait(given).ConfigureAwait(false), given, limit);
+    }
+
+    private bool RecordWait(bool finished, TimeSpan given, TimeSpan limit)
+    {
         _stopWaitCut |= !finished && given < limit;
         return finished;
     }

@@ -81,6 +81,7 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
 
     /// <summary>Set when a wait of the stop ran out of a time the budget had cut below its own limit (see <see cref="StopBudget"/>).</summary>
     private bool _stopWaitCut;
+
     private bool _started;
 
     public VenueService(
