@@ -182,6 +182,17 @@ public sealed class VenuePipelineTests
         Assert.Equal(goodLength + JournalFormat.RecordSize, new FileInfo(directory.JournalPath).Length);
     }
 
+    /// <summary>
+    /// Makes the sender stuck in its first report, as behind a store's fsync that takes longer than the stop allows:
+    /// <paramref name="sending"/> is set once it is, and it goes on when <paramref name="release"/> is (or after 60 s).
+    /// </summary>
+    private static void StickSender(FakeGateway gateway, ManualResetEventSlim sending, ManualResetEventSlim release) =>
+        gateway.OnSend = _ =>
+        {
+            sending.Set();
+            release.Wait(TimeSpan.FromSeconds(60));
+        };
+
     [Fact]
     public async Task A_sender_that_does_not_stop_in_time_keeps_the_session_stores_open_and_the_journal_still_closes()
     {
@@ -189,12 +200,7 @@ public sealed class VenuePipelineTests
         var gateway = new FakeGateway();
         using var sending = new ManualResetEventSlim(false);
         using var release = new ManualResetEventSlim(false);
-        gateway.OnSend = _ =>
-        {
-            // The sender is stuck in its first report, as behind a store's fsync that takes longer than the stop allows.
-            sending.Set();
-            release.Wait(TimeSpan.FromSeconds(30));
-        };
+        StickSender(gateway, sending, release);
 
         await using (VenueService venue = CreateVenue(directory, gateway, new FakeEngine(), out CapturingLoggerProvider logs, drainTimeout: TimeSpan.FromMilliseconds(200)))
         {
@@ -227,11 +233,7 @@ public sealed class VenuePipelineTests
         var gateway = new FakeGateway();
         using var sending = new ManualResetEventSlim(false);
         using var release = new ManualResetEventSlim(false);
-        gateway.OnSend = _ =>
-        {
-            sending.Set();
-            release.Wait(TimeSpan.FromSeconds(60));
-        };
+        StickSender(gateway, sending, release);
 
         // The default DrainTimeout (10 s): the drain before logout, the outbound drain and its halt would take 30 s
         // with the sender stuck, past systemd's TimeoutStopSec; the budget cuts them to 1 s in all.

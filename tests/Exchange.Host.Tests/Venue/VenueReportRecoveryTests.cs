@@ -36,14 +36,7 @@ public sealed class VenueReportRecoveryTests
         var execIdsBefore = new HashSet<string>(StringComparer.Ordinal);
         (int buyerSeq, int sellerSeq, int buyerLastSeen, int sellerLastSeen) = await RestTwoBuysAsync(config, execIdsBefore);
 
-        // The crash window: journalled, never reported. Owner 0 is CLIENT1, owner 1 CLIENT2 (configuration order).
-        AppendToJournal(
-            directory.JournalPath,
-            Order(owner: 0, "B3", Side.Buy, 70, 1_010_000),     // rests:                    CLIENT1 Accepted
-            Order(owner: 1, "S1", Side.Sell, 120, 995_000),     // takes B3 70, then B1 50:  CLIENT2 Accepted, Trade, Trade; CLIENT1 Trade B3, Trade B1
-            Cancel(owner: 0, "C1", "NOPE"),                     // unknown order:            CLIENT1 OrderCancelReject
-            Order(owner: 0, "B4", Side.Buy, 10, 1_000_050),     // off the 0.01 tick:        CLIENT1 Rejected
-            Cancel(owner: 0, "C2", "B2"));                      //                           CLIENT1 Cancelled
+        AppendCrashWindow(directory.JournalPath);
 
         using (IHost venue = await StartAsync(config))
         {
@@ -51,15 +44,13 @@ public sealed class VenueReportRecoveryTests
 
             await using FixTestClient buyer = await LogOnAsync(endPoint, "CLIENT1", buyerSeq);
             List<Dictionary<int, string>> buyerReports = await ResendAsync(buyer, from: buyerLastSeen + 1);
-            Assert.Equal(
-                ["8 0 B3", "8 F B3", "8 F B1", "9 - C1", "8 8 B4", "8 4 C2"],
-                buyerReports.Select(m => $"{m[35]} {m.GetValueOrDefault(150, "-")} {m[11]}"));
+            Assert.Equal(BuyerCrashWindowReports, buyerReports.Select(m => $"{m[35]} {m.GetValueOrDefault(150, "-")} {m[11]}"));
             Assert.Equal(("70", "101", "50", "100"), (buyerReports[1][32], buyerReports[1][31], buyerReports[2][32], buyerReports[2][31]));
             Assert.Equal("B2", buyerReports[5][41]);
 
             await using FixTestClient seller = await LogOnAsync(endPoint, "CLIENT2", sellerSeq);
             List<Dictionary<int, string>> sellerReports = await ResendAsync(seller, from: sellerLastSeen + 1);
-            Assert.Equal(["0 120", "F 50", "F 0"], sellerReports.Select(m => $"{m[150]} {m[151]}"));
+            Assert.Equal(SellerCrashWindowReports, sellerReports.Select(m => $"{m[150]} {m[151]}"));
 
             // ExecIDs continue the engine's numbering: none repeats one the buyer had before the crash, none repeats
             // across the two sessions, and a new order after the restart takes the next one.
@@ -99,13 +90,7 @@ public sealed class VenueReportRecoveryTests
         string config = VenueConfigFile.Write(directory.Path, port: 0, storePath: sessions);
         (int buyerSeq, int sellerSeq, int buyerLastSeen, int sellerLastSeen) = await RestTwoBuysAsync(config, []);
 
-        AppendToJournal(
-            directory.JournalPath,
-            Order(owner: 0, "B3", Side.Buy, 70, 1_010_000),
-            Order(owner: 1, "S1", Side.Sell, 120, 995_000),
-            Cancel(owner: 0, "C1", "NOPE"),
-            Order(owner: 0, "B4", Side.Buy, 10, 1_000_050),
-            Cancel(owner: 0, "C2", "B2"));
+        AppendCrashWindow(directory.JournalPath);
 
         // A stop asked for while the next start replays S1: the reports of B3 and S1 are stored (three for each
         // client), those of C1, B4 and C2 are not, and the process exits 0 without opening its listener.
@@ -127,12 +112,10 @@ public sealed class VenueReportRecoveryTests
             IPEndPoint endPoint = await EndPointOf(venue);
             await using FixTestClient buyer = await LogOnAsync(endPoint, "CLIENT1", buyerSeq);
             List<Dictionary<int, string>> buyerReports = await ResendAsync(buyer, from: buyerLastSeen + 1);
-            Assert.Equal(
-                ["8 0 B3", "8 F B3", "8 F B1", "9 - C1", "8 8 B4", "8 4 C2"],
-                buyerReports.Select(m => $"{m[35]} {m.GetValueOrDefault(150, "-")} {m[11]}"));
+            Assert.Equal(BuyerCrashWindowReports, buyerReports.Select(m => $"{m[35]} {m.GetValueOrDefault(150, "-")} {m[11]}"));
             await using FixTestClient seller = await LogOnAsync(endPoint, "CLIENT2", sellerSeq);
             List<Dictionary<int, string>> sellerReports = await ResendAsync(seller, from: sellerLastSeen + 1);
-            Assert.Equal(["0 120", "F 50", "F 0"], sellerReports.Select(m => $"{m[150]} {m[151]}"));
+            Assert.Equal(SellerCrashWindowReports, sellerReports.Select(m => $"{m[150]} {m[151]}"));
             await buyer.DisposeAsync();
             await seller.DisposeAsync();
             await venue.StopAsync().WaitAsync(TimeSpan.FromSeconds(30));
@@ -217,7 +200,25 @@ public sealed class VenueReportRecoveryTests
         return client;
     }
 
+    /// <summary>What <see cref="AppendCrashWindow"/> owes CLIENT1: MsgType, ExecType ("-" for none) and ClOrdID of each report, in order.</summary>
+    private static readonly string[] BuyerCrashWindowReports = ["8 0 B3", "8 F B3", "8 F B1", "9 - C1", "8 8 B4", "8 4 C2"];
+
+    /// <summary>What <see cref="AppendCrashWindow"/> owes CLIENT2: ExecType and LeavesQty of each report, in order.</summary>
+    private static readonly string[] SellerCrashWindowReports = ["0 120", "F 50", "F 0"];
+
     private static Task<IHost> StartAsync(string config) => VenueHost.StartAsync(config);
+
+    /// <summary>
+    /// The crash window, after <see cref="RestTwoBuysAsync"/>: commands journalled whose reports were never stored.
+    /// Owner 0 is CLIENT1, owner 1 CLIENT2 (configuration order).
+    /// </summary>
+    private static void AppendCrashWindow(string journalPath) => AppendToJournal(
+        journalPath,
+        Order(owner: 0, "B3", Side.Buy, 70, 1_010_000),     // rests:                    CLIENT1 Accepted
+        Order(owner: 1, "S1", Side.Sell, 120, 995_000),     // takes B3 70, then B1 50:  CLIENT2 Accepted, Trade, Trade; CLIENT1 Trade B3, Trade B1
+        Cancel(owner: 0, "C1", "NOPE"),                     // unknown order:            CLIENT1 OrderCancelReject
+        Order(owner: 0, "B4", Side.Buy, 10, 1_000_050),     // off the 0.01 tick:        CLIENT1 Rejected
+        Cancel(owner: 0, "C2", "B2"));                      //                           CLIENT1 Cancelled
 
     /// <summary>
     /// Runs the venue once: CLIENT1 rests B1 (100 at 100.00) and B2 (30 at 99.00), CLIENT2 only logs on, both log out
