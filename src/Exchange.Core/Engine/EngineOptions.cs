@@ -26,8 +26,8 @@ public sealed record EngineOptions
 
     /// <summary>
     /// Client order ids one trading day can use, across all owners (1 to 2^27). Allocated whole at start and never grown
-    /// (about 96 bytes per id: unless <see cref="IMatchingEngine.PreFault"/> makes it all resident, the 40-byte
-    /// keys and 40-byte order records are backed as ids are used and the table soon in full). Once a day has used
+    /// (about 104 bytes per id: unless <see cref="IMatchingEngine.PreFault"/> makes it all resident, the 40-byte
+    /// keys and 48-byte order records are backed as ids are used and the table soon in full). Once a day has used
     /// them all, new orders and replaces are rejected with ClOrdIdCapacityExceeded until the next day; cancels still work.
     /// A GoodTillCancel order carried over from an earlier day takes one of the day's ids when it ends or is replaced
     /// (so its id stays used), none while it rests.

@@ -65,9 +65,8 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex>
     /// (no leaves), and an unknown order becomes <see cref="RejectReason.TooLateToCancel"/>. A replace resent after it
     /// was carried out (OrigClOrdId replaced away from the order that now has the request's ClOrdId) is a
     /// <see cref="RejectReason.DuplicateClOrdId"/> with that order's state, or how it ended, not an unknown order; also
-    /// when a later replace has moved the live order on from the request's ClOrdId (A to B, then B to C, then A to B
-    /// again). Once such an order has ended under a later id, the resend is still an unknown order: today's ids keep
-    /// how an order ended under the id it ended with only.
+    /// when a later replace has moved the order on from the request's ClOrdId (A to B, then B to C, then A to B again),
+    /// live or ended since under C (today's ids link B to C, where how the order ended is kept).
     /// </summary>
     private void EmitCancelRejected(in Command command, RejectReason reason, int slot)
     {

@@ -456,7 +456,7 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
         }
 
         // The id moved away from stays used, but a request naming it is for an unknown order.
-        _usedClOrdIds.MarkSuperseded(order.UsedIdStamp);
+        _usedClOrdIds.MarkSuperseded(order.UsedIdStamp, newStamp);
         order.UsedIdStamp = newStamp;
 
         ref BookSides<TLevelIndex> book = ref _books[order.InstrumentId];
@@ -673,18 +673,20 @@ public sealed partial class MatchingEngine<TOrderList, TLevelIndex> : IMatchingE
     }
 
     /// <summary>
-    /// The order a replace from OrigClOrdId to ClOrdId made today, when it has ended since under that id, on the
-    /// request's instrument: the request repeats a replace that was carried out. Off the accepted path.
+    /// The order a replace from OrigClOrdId to ClOrdId made today, when it has ended since, under that id or one a later
+    /// replace moved it to, on the request's instrument: the request repeats a replace that was carried out.
+    /// <paramref name="ended"/> is the record of the id the order ended under. Off the accepted path.
     /// </summary>
-    private bool TryFindEndedReplaceResult(in Command command, out UsedIdOrder made)
+    private bool TryFindEndedReplaceResult(in Command command, out UsedIdOrder ended)
     {
         if (TryGetUsed(command.OwnerId, command.OrigClOrdId, out UsedIdOrder original) && original.Superseded &&
-            TryGetUsed(command.OwnerId, command.ClOrdId, out made) && made.OrderId == original.OrderId && HasEnded(in made, command.InstrumentId))
+            _usedClOrdIds.TryGetLastOrder(ClOrdIdHash.Group(command.OwnerId, command.ClOrdId), command.OwnerId, command.ClOrdId, out ended) &&
+            ended.OrderId == original.OrderId && HasEnded(in ended, command.InstrumentId))
         {
             return true;
         }
 
-        made = default;
+        ended = default;
         return false;
     }
 

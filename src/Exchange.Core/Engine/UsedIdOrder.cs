@@ -16,8 +16,11 @@ internal struct UsedIdOrder
     /// <summary>Why the order was cancelled, once it was (expired, by request, as a remainder...); None otherwise.</summary>
     public CancelReason EndReason;
 
-    /// <summary>A replace moved the order to another id: this one names no order any more.</summary>
-    public bool Superseded;
+    /// <summary>
+    /// The stamp of the id a replace moved the order on to (<see cref="UsedClOrdIds.MarkSuperseded"/>), or of a later
+    /// id of the same order; 0 while this id still names the order.
+    /// </summary>
+    public uint SupersededBy;
 
     /// <summary>Set with the final quantities when the order ends (<see cref="UsedClOrdIds.MarkEnded"/>); None before.</summary>
     public Side Side;
@@ -28,4 +31,7 @@ internal struct UsedIdOrder
     public long OrderQuantity;
     public long CumulativeQuantity;
     public long CumulativeNotional;
+
+    /// <summary>A replace moved the order to another id: this one names no order any more.</summary>
+    public readonly bool Superseded => SupersededBy != 0;
 }

@@ -81,7 +81,7 @@ public sealed class PipelineOptions
 
     /// <summary>
     /// Client order ids the venue can take in one trading day, all sessions together (ids are unique per session per
-    /// day). Allocated at start, 96 to 112 bytes per id: the keys and the orders they name (40 bytes each) are backed by
+    /// day). Allocated at start, 104 to 120 bytes per id: the keys (40 bytes) and the orders they name (48) are backed by
     /// memory as ids are used, the table (16 to 32 bytes per id) soon in full, since groups land all over it. Once used up, new orders and
     /// replaces are rejected until the next trading day (<see cref="TradingDayOptions"/>); cancels still work.
     /// </summary>
@@ -93,7 +93,7 @@ public sealed class PipelineOptions
     /// <summary>
     /// At start, write once to every page of the engine's tables, the rings and in-memory session stores, so that the
     /// order path never takes a first-write page fault (5-15 µs each on a VM whose host backs memory lazily). Makes that
-    /// memory resident: about 420 MiB with the default MaxClOrdIdsPerDay and ring sizes (about 96 bytes per id), plus
+    /// memory resident: about 450 MiB with the default MaxClOrdIdsPerDay and ring sizes (about 104 bytes per id), plus
     /// 72 MiB per in-memory session store at the default size.
     /// </summary>
     public bool PreFault { get; set; } = true;

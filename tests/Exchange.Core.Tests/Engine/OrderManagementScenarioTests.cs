@@ -389,8 +389,35 @@ public class OrderManagementScenarioTests
         // An id the order never held, from a superseded one, still names no order.
         Assert.Equal(RejectReason.UnknownOrder, Assert.Single(h.Replace("d", "a", Side.Buy, -2, 8)).RejectReason);
 
-        // Once the order has ended under c, today's ids no longer tie b to it.
+        // Once the order has ended under c: how it ended, found through c. The same for a cancel naming the pair.
         Assert.Equal(EventType.Cancelled, Assert.Single(h.Cancel("x", "c", Side.Buy)).Type);
-        Assert.Equal(RejectReason.UnknownOrder, Assert.Single(h.Replace("b", "a", Side.Buy, -2, 8)).RejectReason);
+        foreach (EngineEvent again in new[] { Assert.Single(h.Replace("b", "a", Side.Buy, -2, 8)), Assert.Single(h.Cancel("b", "a", Side.Buy)) })
+        {
+            Assert.Equal((EventType.CancelRejected, RejectReason.DuplicateClOrdId, orderId, CancelReason.Requested, 0L),
+                (again.Type, again.RejectReason, again.OrderId, again.CancelReason, again.LeavesQuantity));
+        }
+
+        // An id the order never held still names no order.
+        Assert.Equal(RejectReason.UnknownOrder, Assert.Single(h.Replace("d", "a", Side.Buy, -2, 8)).RejectReason);
+    }
+
+    [Theory]
+    [MemberData(nameof(Combinations))]
+    public void A_replace_resent_after_its_order_filled_under_a_later_id_reports_the_fill(string combination)
+    {
+        var h = EngineHarness.For(combination);
+        long orderId = h.Buy("a", -1, 10)[0].OrderId;
+        Assert.Equal(EventType.Replaced, h.Replace("b", "a", Side.Buy, -2, 8)[0].Type);
+        Assert.Equal(EventType.Replaced, h.Replace("c", "b", Side.Buy, -3, 6)[0].Type);
+        Assert.Equal(EventType.Replaced, h.Replace("d", "c", Side.Buy, -3, 5)[0].Type);
+        Assert.Contains(h.Sell("s", -3, 5, owner: 2), e => e.Type == EventType.Trade && e.OrderId == orderId && e.LeavesQuantity == 0);
+
+        // Each earlier replace resent, in any order and twice: the fill, not "unknown order".
+        foreach ((string clOrdId, string orig) in new[] { ("b", "a"), ("c", "b"), ("b", "a"), ("d", "c") })
+        {
+            EngineEvent resent = Assert.Single(h.Replace(clOrdId, orig, Side.Buy, -2, 8));
+            Assert.Equal((EventType.CancelRejected, RejectReason.DuplicateClOrdId, orderId, CancelReason.None),
+                (resent.Type, resent.RejectReason, resent.OrderId, resent.CancelReason));
+        }
     }
 }

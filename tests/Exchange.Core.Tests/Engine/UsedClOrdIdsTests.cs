@@ -78,10 +78,11 @@ public class UsedClOrdIdsTests
                 }
                 else
                 {
-                    used.MarkSuperseded(stamp);
+                    uint successor = (uint)random.Next(1, int.MaxValue);
+                    used.MarkSuperseded(stamp, successor);
                     if (today)
                     {
-                        expected[key] = expected[key] with { Superseded = true };
+                        expected[key] = expected[key] with { SupersededBy = successor };
                     }
                 }
             }
@@ -90,6 +91,48 @@ public class UsedClOrdIdsTests
         }
 
         Assert.True(fullDays > 3, $"only {fullDays} days filled the set");
+    }
+
+    [Fact]
+    public void The_last_order_of_an_id_follows_the_replaces_and_then_links_every_id_passed_to_it()
+    {
+        var used = new UsedClOrdIds(16);
+        string[] chain = ["a", "b", "c", "d"];
+        var stamps = new uint[chain.Length];
+        for (int i = 0; i < chain.Length; i++)
+        {
+            ClOrdId id = ClOrdId.From(chain[i]);
+            Assert.False(used.Contains((ulong)i, 1, id, out int free));
+            stamps[i] = used.Record(free, (ulong)i, 1, id, orderId: 10, instrumentId: 2);
+            if (i > 0)
+            {
+                used.MarkSuperseded(stamps[i - 1], stamps[i]);
+            }
+        }
+
+        used.MarkEnded(stamps[^1], CancelReason.Requested, Side.Buy, 10, 4, 40);
+        var last = new UsedIdOrder
+        {
+            OrderId = 10, InstrumentId = 2, EndReason = CancelReason.Requested, Side = Side.Buy, OrderQuantity = 10, CumulativeQuantity = 4,
+            CumulativeNotional = 40,
+        };
+
+        Assert.True(used.TryGetLastOrder(1, 1, ClOrdId.From("b"), out UsedIdOrder order));
+        Assert.Equal(last, order);
+
+        // b and c now point at d; a, not passed, still at b.
+        Assert.True(used.TryGetOrder(1, 1, ClOrdId.From("b"), out order));
+        Assert.Equal(stamps[3], order.SupersededBy);
+        Assert.True(used.TryGetOrder(2, 1, ClOrdId.From("c"), out order));
+        Assert.Equal(stamps[3], order.SupersededBy);
+        Assert.True(used.TryGetOrder(0, 1, ClOrdId.From("a"), out order));
+        Assert.Equal(stamps[1], order.SupersededBy);
+
+        Assert.True(used.TryGetLastOrder(0, 1, ClOrdId.From("a"), out order));
+        Assert.Equal(last, order);
+        Assert.True(used.TryGetLastOrder(3, 1, ClOrdId.From("d"), out order));
+        Assert.Equal(last, order);
+        Assert.False(used.TryGetLastOrder(0, 2, ClOrdId.From("a"), out _));
     }
 
     [Fact]
@@ -104,19 +147,19 @@ public class UsedClOrdIdsTests
         uint today = used.Record(free, 5, 1, a, orderId: 11, instrumentId: 2);
 
         used.MarkEnded(yesterday, CancelReason.Requested, Side.Buy, 10, 4, 40);
-        used.MarkSuperseded(yesterday);
+        used.MarkSuperseded(yesterday, today);
         used.MarkEnded(0, CancelReason.Requested, Side.Buy, 10, 4, 40);
-        used.MarkSuperseded(0);
+        used.MarkSuperseded(0, today);
         Assert.True(used.TryGetOrder(5, 1, a, out UsedIdOrder order));
         Assert.Equal(new UsedIdOrder { OrderId = 11, InstrumentId = 2 }, order);
 
         used.MarkEnded(today, CancelReason.ImmediateOrCancelRemainder, Side.Sell, 10, 4, 40);
-        used.MarkSuperseded(today);
+        used.MarkSuperseded(today, 99);
         Assert.True(used.TryGetOrder(5, 1, a, out order));
         Assert.Equal(
             new UsedIdOrder
             {
-                OrderId = 11, InstrumentId = 2, EndReason = CancelReason.ImmediateOrCancelRemainder, Superseded = true, Side = Side.Sell,
+                OrderId = 11, InstrumentId = 2, EndReason = CancelReason.ImmediateOrCancelRemainder, SupersededBy = 99, Side = Side.Sell,
                 OrderQuantity = 10, CumulativeQuantity = 4, CumulativeNotional = 40,
             },
             order);

@@ -617,10 +617,11 @@ public sealed class ReferenceBook : IMatchingEngine
             reason = RejectReason.DuplicateClOrdId;
         }
 
-        // The same, when the order it made has ended since: how it ended.
+        // The same, when the order it made has ended since (under the request's ClOrdId or a later one): how it ended.
         Order? ended = null;
         if (order == null && reason == RejectReason.UnknownOrder && _replacedToday.GetValueOrDefault((c.OwnerId, c.OrigClOrdId)) is { } made &&
-            _usedToday.GetValueOrDefault((c.OwnerId, c.ClOrdId)) == made && made.Leaves == 0 && made.Instrument == c.InstrumentId)
+            (_usedToday.GetValueOrDefault((c.OwnerId, c.ClOrdId)) == made || _replacedToday.GetValueOrDefault((c.OwnerId, c.ClOrdId)) == made) &&
+            made.Leaves == 0 && made.Instrument == c.InstrumentId)
         {
             ended = made;
             reason = RejectReason.DuplicateClOrdId;
