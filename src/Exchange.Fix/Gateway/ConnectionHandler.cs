@@ -177,6 +177,15 @@ internal sealed partial class ConnectionHandler : ISessionApplication, IFixConne
                     gs.Session.OnTransportClosed();
                 }
             }
+#pragma warning disable CA1031 // The rest of the ending (cancel on disconnect, market data) must still run; see below.
+            catch (Exception exception)
+#pragma warning restore CA1031
+            {
+                // The session ended all the same (FixSession.Unbind finishes even when its store's flush throws), so
+                // this connection's orders are still cancelled if the session asks for it, and the polling thread that
+                // detaches it is not taken down by one session's failed store.
+                _s.Log.Warn($"connection {Transport.Connection.Id} ({Transport.Connection.RemoteEndPoint}): session {gs.Session.Config.SenderCompID}->{gs.Session.Config.TargetCompID} failed while ending: {exception.GetType().Name}: {exception.Message}");
+            }
             finally
             {
                 Transport.EndSection();

@@ -25,6 +25,9 @@ public sealed partial class FixGateway : IFixGateway, IDisposable
 {
     private static ReadOnlySpan<byte> BacklogText => "send backlog exceeded"u8;
 
+    /// <summary>A session whose timer poll keeps failing is logged at its first failure and then once per this many.</summary>
+    private const int PollFailureLogInterval = 1000;
+
     private readonly GatewayServices _services;
     private readonly GatewaySession[] _sessions;
     private int _prepareFrom; // PrepareWhileIdle's next session to look at; its caller's thread only
@@ -276,6 +279,12 @@ public sealed partial class FixGateway : IFixGateway, IDisposable
                     gs.Session.Poll();
                     LogQueuedMessagesLost(gs);
                 }
+#pragma warning disable CA1031 // One session's failure (its store's, say) must not stop the timers of the sessions after it.
+                catch (Exception exception)
+#pragma warning restore CA1031
+                {
+                    LogPollFailure(gs, exception);
+                }
                 finally
                 {
                     transport?.EndSection();
@@ -318,6 +327,19 @@ public sealed partial class FixGateway : IFixGateway, IDisposable
         }
 
         return false;
+    }
+
+    /// <summary>
+    /// Warns of a session's failed timer poll (caller holds the session's lock): the first failure, then one in every
+    /// <see cref="PollFailureLogInterval"/>, as a failure that repeats at every tick would flood the log.
+    /// </summary>
+    private void LogPollFailure(GatewaySession gs, Exception exception)
+    {
+        if (gs.PollFailures++ % PollFailureLogInterval == 0)
+        {
+            _services.Log.Warn(
+                $"session {gs.Session.Config.SenderCompID}->{gs.Session.Config.TargetCompID}: timer poll failed ({gs.PollFailures} so far): {exception.GetType().Name}: {exception.Message}");
+        }
     }
 
     /// <summary>Warns once per increase of the session's lost queued messages (caller holds the session's lock).</summary>

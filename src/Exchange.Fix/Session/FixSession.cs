@@ -382,16 +382,24 @@ public sealed partial class FixSession
         _clientLogoutPending = false;
         _testRequestOutstanding = false;
         LastDisconnectReason = reason;
-        _store.Flush();
-
-        // Published last: once the registry sees Disconnected, the session is clean for the next connection.
-        _state = SessionState.Disconnected;
-        if (closeTransport)
+        try
         {
-            transport?.Disconnect(reason);
+            _store.Flush();
         }
+        finally
+        {
+            // Even when the flush throws (a store that failed a reset, an fsync error): the connection is gone either
+            // way, and a session left Active without one would refuse every later Logon, never tell the application (no
+            // cancel on disconnect), and throw from every timer poll. The exception still reaches the caller, which logs it.
+            // Published last: once the registry sees Disconnected, the session is clean for the next connection.
+            _state = SessionState.Disconnected;
+            if (closeTransport)
+            {
+                transport?.Disconnect(reason);
+            }
 
-        application?.OnDisconnected(this, reason);
+            application?.OnDisconnected(this, reason);
+        }
     }
 
     private void LogoutAndDisconnect(ReadOnlySpan<byte> text, DisconnectReason reason)
