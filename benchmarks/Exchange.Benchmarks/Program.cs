@@ -7,7 +7,8 @@ using BenchmarkDotNet.Running;
 //
 // Every job runs with the JIT settings the venue runs with (Exchange.Host: tiered compilation off, so methods are
 // compiled once, fully optimised, without dynamic PGO). BenchmarkDotNet's default (tiered compilation with dynamic PGO)
-// measured the FIX path 25-35% faster than the code the venue executes. `--tiered` measures that default instead.
+// measured the FIX path 25-35% faster than the code the venue executes when this was written, 5-10% since the hot path
+// stopped depending on a profile (docs/MEASUREMENTS.md). `--tiered` measures that default instead.
 bool tiered = args.Contains("--tiered");
 args = args.Where(a => a != "--tiered").ToArray();
 IConfig config = DefaultConfig.Instance;
