@@ -22,6 +22,12 @@ internal sealed partial class ConnectionHandler
     /// </summary>
     private const int MaxEchoedSymbolLength = 64;
 
+    /// <summary>
+    /// Longest request Price a reject echoes; a longer one (a decimal padded with zeros) is left out rather than cut,
+    /// which would change its value.
+    /// </summary>
+    private const int MaxEchoedPriceLength = 32;
+
     /// <summary>The bound session's <see cref="SessionConfig.SelfTradePrevention"/>, which its orders and replaces carry.</summary>
     private SelfTradePrevention _selfTradePrevention;
 
@@ -95,7 +101,7 @@ internal sealed partial class ConnectionHandler
                 _commandCount++;
                 break;
             default:
-                SendOrderReject(session, command, result.Reason, parsed.GetSpan(FixTags.Symbol), default, MassCancelRequestTypeOf(parsed));
+                SendOrderReject(session, command, result.Reason, parsed.GetSpan(FixTags.Symbol), default, MassCancelRequestTypeOf(parsed), parsed);
                 break;
         }
     }
@@ -162,8 +168,17 @@ internal sealed partial class ConnectionHandler
     /// </summary>
     /// <param name="massCancelRequestType">For a mass cancel, the request's MassCancelRequestType (530) to echo; 0 to
     /// derive it from the command.</param>
+    /// <param name="request">The refused request when its mapping may have stopped short of its price: a new order's
+    /// report then echoes the request's Price as sent (see <see cref="ExecutionReportEncoder.EncodeRequestRejectBody"/>).
+    /// Null for a command mapped in full.</param>
     private void SendOrderReject(
-        FixSession session, in Command command, RejectReason reason, ReadOnlySpan<byte> requestSymbol, ReadOnlySpan<byte> text, byte massCancelRequestType = 0)
+        FixSession session,
+        in Command command,
+        RejectReason reason,
+        ReadOnlySpan<byte> requestSymbol,
+        ReadOnlySpan<byte> text,
+        byte massCancelRequestType = 0,
+        FixMessage? request = null)
     {
         RejectEvents.FromCommand(command, reason, _s.NextExecId(), out EngineEvent rejected);
         if (rejected.Type is EventType.Rejected or EventType.CancelRejected)
@@ -182,8 +197,11 @@ internal sealed partial class ConnectionHandler
         else if (rejected.Type != EventType.CancelRejected)
         {
             bool known = _s.Instruments.TryGetById(command.InstrumentId, out Instrument? instrument);
-            int length = ExecutionReportEncoder.EncodeBody(
-                _scratch, rejected, known ? _s.Instruments.SymbolOf(command.InstrumentId) : requestSymbol, known ? instrument!.PriceDecimals : 0, text);
+            ReadOnlySpan<byte> symbol = known ? _s.Instruments.SymbolOf(command.InstrumentId) : requestSymbol;
+            int decimals = known ? instrument!.PriceDecimals : 0;
+            int length = request is null
+                ? ExecutionReportEncoder.EncodeBody(_scratch, rejected, symbol, decimals, text)
+                : ExecutionReportEncoder.EncodeRequestRejectBody(_scratch, rejected, symbol, decimals, text, EchoedPrice(request));
             session.SendApplication("8"u8, _scratch.AsSpan(0, length));
         }
         else
@@ -191,6 +209,12 @@ internal sealed partial class ConnectionHandler
             int length = OrderCancelRejectEncoder.EncodeBody(_scratch, rejected, text);
             session.SendApplication("9"u8, _scratch.AsSpan(0, length));
         }
+    }
+
+    private static ReadOnlySpan<byte> EchoedPrice(FixMessage request)
+    {
+        ReadOnlySpan<byte> price = request.GetSpan(FixTags.Price);
+        return price.Length <= MaxEchoedPriceLength ? price : default;
     }
 
     /// <summary>The slot after the pending commands; it becomes pending when the caller increments the count.</summary>

@@ -36,7 +36,7 @@ public static class ExecutionReportEncoder
         EnsureRoom(destination, MaxReportLength(header, e, symbol, text));
         ref byte d = ref MemoryMarshal.GetReference(destination);
         int pos = FixFields.Header(ref d, "8"u8, header);
-        pos = WriteBody(ref d, pos, e, symbol, priceDecimals, text, FixFields.SendingTimeAt(header, pos), header.SendingTime);
+        pos = WriteBody(ref d, pos, e, symbol, priceDecimals, text, FixFields.SendingTimeAt(header, pos), header.SendingTime, false, default);
         return FixFields.Finish(destination, pos);
     }
 
@@ -50,7 +50,21 @@ public static class ExecutionReportEncoder
     {
         ReadOnlySpan<byte> text = TextOf(e, rejectText);
         EnsureRoom(destination, MaxBodyLength(e, symbol, text) + FixDigits.Slack);
-        return WriteBody(ref MemoryMarshal.GetReference(destination), 0, e, symbol, priceDecimals, text, -1, 0);
+        return WriteBody(ref MemoryMarshal.GetReference(destination), 0, e, symbol, priceDecimals, text, -1, 0, false, default);
+    }
+
+    /// <summary>
+    /// <see cref="EncodeBody"/> for a request the gateway refused itself, before or while reading its price: a limit
+    /// order's Price (44) is the request's own text (already checked to be a decimal), or left out when it had none,
+    /// never the event's, which holds 0 when the price was not read (an unknown symbol, a price off the instrument's
+    /// decimals). A report must not state a price the client never sent.
+    /// </summary>
+    public static int EncodeRequestRejectBody(
+        Span<byte> destination, in EngineEvent e, ReadOnlySpan<byte> symbol, int priceDecimals, ReadOnlySpan<byte> rejectText, ReadOnlySpan<byte> requestPrice)
+    {
+        ReadOnlySpan<byte> text = TextOf(e, rejectText);
+        EnsureRoom(destination, MaxBodyLength(e, symbol, text) + requestPrice.Length + FixDigits.Slack);
+        return WriteBody(ref MemoryMarshal.GetReference(destination), 0, e, symbol, priceDecimals, text, -1, 0, true, requestPrice);
     }
 
     /// <summary>
@@ -94,11 +108,22 @@ public static class ExecutionReportEncoder
     /// <param name="sendingTimeAt">Where the header's SendingTime text is, or -1: TransactTime in the same millisecond
     /// copies those 21 bytes instead of formatting them again.</param>
     /// <param name="sendingTime">The header's SendingTime, when <paramref name="sendingTimeAt"/> is not -1.</param>
+    /// <param name="priceFromRequest">A limit order's Price is <paramref name="requestPrice"/> (none when empty), not the event's.</param>
+    /// <param name="requestPrice">See <see cref="EncodeRequestRejectBody"/>.</param>
     /// <remarks>Not inlined into the callers: as its own compilation root it gets the JIT's whole inlining budget,
     /// so every field writer is inlined (within Encode the budget ran out half-way and the rest became calls).</remarks>
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static int WriteBody(
-        ref byte d, int pos, in EngineEvent e, ReadOnlySpan<byte> symbol, int priceDecimals, ReadOnlySpan<byte> text, int sendingTimeAt, long sendingTime)
+        ref byte d,
+        int pos,
+        in EngineEvent e,
+        ReadOnlySpan<byte> symbol,
+        int priceDecimals,
+        ReadOnlySpan<byte> text,
+        int sendingTimeAt,
+        long sendingTime,
+        bool priceFromRequest,
+        ReadOnlySpan<byte> requestPrice)
     {
         // The division first: its result is ready by the time field 6 is written, instead of every later field's
         // position waiting for it.
@@ -138,7 +163,14 @@ public static class ExecutionReportEncoder
 
         if (e.OrderType == OrderType.Limit)
         {
-            pos = FixFields.Price(ref d, pos, FixFields.PrefixOf(FixTags.Price), e.Price, priceDecimals);
+            if (!priceFromRequest)
+            {
+                pos = FixFields.Price(ref d, pos, FixFields.PrefixOf(FixTags.Price), e.Price, priceDecimals);
+            }
+            else if (!requestPrice.IsEmpty)
+            {
+                pos = FixFields.Bytes(ref d, pos, FixFields.PrefixOf(FixTags.Price), requestPrice);
+            }
         }
 
         pos = FixFields.Int(ref d, pos, FixFields.PrefixOf(FixTags.LeavesQty), e.LeavesQuantity);
