@@ -25,7 +25,7 @@ public sealed partial class FixGateway : IFixGateway, IDisposable
 {
     private static ReadOnlySpan<byte> BacklogText => "send backlog exceeded"u8;
 
-    /// <summary>A session whose timer poll keeps failing is logged at its first failure and then once per this many.</summary>
+    /// <summary>A session whose timer poll keeps failing is logged at the first failure of the run and then once per this many.</summary>
     private const int PollFailureLogInterval = 1000;
 
     private readonly GatewayServices _services;
@@ -278,6 +278,7 @@ public sealed partial class FixGateway : IFixGateway, IDisposable
                 {
                     gs.Session.Poll();
                     LogQueuedMessagesLost(gs);
+                    gs.PollFailures = 0; // a later failure starts a new run, logged at once
                 }
 #pragma warning disable CA1031 // One session's failure (its store's, say) must not stop the timers of the sessions after it.
                 catch (Exception exception)
@@ -330,8 +331,9 @@ public sealed partial class FixGateway : IFixGateway, IDisposable
     }
 
     /// <summary>
-    /// Warns of a session's failed timer poll (caller holds the session's lock): the first failure, then one in every
-    /// <see cref="PollFailureLogInterval"/>, as a failure that repeats at every tick would flood the log.
+    /// Warns of a session's failed timer poll (caller holds the session's lock): the first failure of a run (polls failing
+    /// one after another), then one in every <see cref="PollFailureLogInterval"/>, as a failure that repeats at every
+    /// tick would flood the log.
     /// </summary>
     private void LogPollFailure(GatewaySession gs, Exception exception)
     {

@@ -41,7 +41,7 @@ internal sealed class GatewaySession
     /// <summary>The session's <see cref="FixSession.QueuedMessagesLost"/> when the gateway last logged it. Guarded by <see cref="Lock"/>.</summary>
     public long QueuedMessagesLostLogged { get; set; }
 
-    /// <summary>Timer polls of this session that threw (see FixGateway.Poll). Guarded by <see cref="Lock"/>.</summary>
+    /// <summary>Timer polls of this session that threw since the last one that did not (see FixGateway.Poll). Guarded by <see cref="Lock"/>.</summary>
     public long PollFailures { get; set; }
 
     /// <summary>Start-up only: reports stored for journalled events the store lacked (<see cref="FixGateway.RecoverEvent"/>).</summary>

@@ -78,6 +78,31 @@ public sealed class GatewaySessionFailureTests : IDisposable
         Assert.Contains("IOException", failure, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public void A_failure_after_the_session_recovered_is_logged_again()
+    {
+        BreakableStore broken = new();
+        using var h = new GatewayHarness(storeFactory: _ => broken);
+        h.LogOn();
+
+        broken.Broken = true;
+        h.Clock.Advance(TimeSpan.FromSeconds(31));
+        h.Gateway.Poll();
+        h.Gateway.Poll();
+
+        // The store recovers: the Heartbeat goes out. Later it fails again: a new run of failures, logged at once.
+        broken.Broken = false;
+        h.Gateway.Poll();
+        Assert.Equal("0", Assert.Single(h.TakeSent())[35]);
+        h.Send("0", "");
+        h.Clock.Advance(TimeSpan.FromSeconds(31));
+        broken.Broken = true;
+        h.Gateway.Poll();
+
+        Assert.Empty(h.TakeSent());
+        Assert.Equal(2, h.Log.Lines.Count(line => line.Contains("timer poll failed", StringComparison.Ordinal)));
+    }
+
     private static byte[] Client2Logon(GatewayHarness h, bool reset)
     {
         string time = DateTime.UnixEpoch.AddTicks(h.Clock.UtcNowNanos / 100).ToString("yyyyMMdd-HH:mm:ss.fff", CultureInfo.InvariantCulture);
