@@ -218,16 +218,23 @@ public sealed class VenueProgramTests
     {
         // HostOptions.StartupTimeout (startupTimeoutSeconds) cancels the start like a stop request does, but nobody
         // asked the venue to stop: that is a start that failed, and the operator needs to know which limit ended it.
+        // The engine is built only once the timeout has fired: a fixed sleep raced the timer, whose callback a busy
+        // thread pool (the whole suite in parallel) once ran after the start had passed its last look at the token.
         using var directory = new TempVenueDirectory();
         string config = VenueConfigFile.Write(directory.Path, port: 0, storePath: "");
+        var startToken = new StartTokenCapture();
         IHost host = VenueHost.BuildWithEngine(
             config,
             (provider, instruments) =>
             {
-                Thread.Sleep(500);
+                Assert.True(startToken.Token.WaitHandle.WaitOne(TimeSpan.FromSeconds(30)), "the host's StartupTimeout never fired");
                 return VenueEngine.FromPlugins(provider.GetRequiredService<VenueOptions>(), instruments);
             },
-            services => services.Configure<HostOptions>(options => options.StartupTimeout = TimeSpan.FromMilliseconds(50)));
+            services =>
+            {
+                services.Configure<HostOptions>(options => options.StartupTimeout = TimeSpan.FromMilliseconds(50));
+                services.AddSingleton<IHostedService>(startToken);
+            });
         Task<IPEndPoint> bound = host.Services.GetRequiredService<VenueEndpoint>().Bound;
         using var error = new StringWriter();
 
@@ -236,6 +243,28 @@ public sealed class VenueProgramTests
         Assert.Equal(VenueProgram.ExitStartFailure, exitCode);
         Assert.StartsWith("Exchange venue failed to start: it had not finished starting when the host's StartupTimeout", error.ToString(), StringComparison.Ordinal);
         Assert.False(bound.IsCompleted);
+    }
+
+    /// <summary>Keeps the token the host starts its services with (StartingAsync runs before any service's StartAsync).</summary>
+    private sealed class StartTokenCapture : IHostedLifecycleService
+    {
+        public CancellationToken Token { get; private set; } = new CancellationToken(canceled: false);
+
+        public Task StartingAsync(CancellationToken cancellationToken)
+        {
+            Token = cancellationToken;
+            return Task.CompletedTask;
+        }
+
+        public Task StartAsync(CancellationToken cancellationToken) => Task.CompletedTask;
+
+        public Task StartedAsync(CancellationToken cancellationToken) => Task.CompletedTask;
+
+        public Task StoppingAsync(CancellationToken cancellationToken) => Task.CompletedTask;
+
+        public Task StopAsync(CancellationToken cancellationToken) => Task.CompletedTask;
+
+        public Task StoppedAsync(CancellationToken cancellationToken) => Task.CompletedTask;
     }
 
     /// <summary>A hosted service whose stop fails with an I/O error, as a final sync on a lost disk would.</summary>
