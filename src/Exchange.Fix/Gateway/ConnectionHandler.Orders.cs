@@ -86,6 +86,7 @@ internal sealed partial class ConnectionHandler
                 return;
         }
 
+        command.InboundSeqNum = message.MsgSeqNum;
         switch (result.Outcome)
         {
             case MappingOutcome.Ok:

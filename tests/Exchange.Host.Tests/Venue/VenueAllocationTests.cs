@@ -105,7 +105,11 @@ public sealed class VenueAllocationTests
 
         public bool RecoverEvent(in EngineEvent engineEvent) => false;
 
-        public long CompleteRecovery(long lastEventId) => lastEventId;
+        public void RecoverCommand(in Command command)
+        {
+        }
+
+        public long CompleteRecovery(long lastEventId, bool afterUncleanStop) => lastEventId;
 
         public Task RunConnectionAsync(IFixConnection connection, PipeReader input, CancellationToken cancellationToken) => throw new NotSupportedException();
 
