@@ -67,12 +67,4 @@ public struct Command
     public ClOrdId ClOrdId;
 
     public ClOrdId OrigClOrdId;
-
-    /// <summary>
-    /// The MsgSeqNum (34) of the FIX message the command came from; 0 for commands the venue makes itself (a new
-    /// trading day, id reservations, a cancel on disconnect). The engine ignores it. After a crash, the last one
-    /// journalled for a session tells which of the session's messages may never have reached the journal, so the client
-    /// is asked for them again (the FIX gateway's recovery).
-    /// </summary>
-    public int InboundSeqNum;
 }

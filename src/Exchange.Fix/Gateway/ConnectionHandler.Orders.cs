@@ -86,7 +86,6 @@ internal sealed partial class ConnectionHandler
                 return;
         }
 
-        command.InboundSeqNum = message.MsgSeqNum;
         switch (result.Outcome)
         {
             case MappingOutcome.Ok:

@@ -1,4 +1,3 @@
-using Exchange.Core.Commands;
 using Exchange.Core.Events;
 using Exchange.Fix.Session;
 
@@ -43,17 +42,7 @@ public sealed partial class FixGateway
         return true;
     }
 
-    public void RecoverCommand(in Command command)
-    {
-        // Commands the venue makes itself carry 0. Journal order is each session's message order (one connection at a
-        // time, messages handled in sequence), so the last one is the latest, also across a reset of the numbering.
-        if (command.InboundSeqNum > 0 && (uint)command.OwnerId < (uint)_sessions.Length)
-        {
-            _sessions[command.OwnerId].LastJournalledSeqNum = command.InboundSeqNum;
-        }
-    }
-
-    public long CompleteRecovery(long lastEventId, bool afterUncleanStop)
+    public long CompleteRecovery(long lastEventId)
     {
         long highest = lastEventId;
         foreach (GatewaySession gs in _sessions)
@@ -68,11 +57,6 @@ public sealed partial class FixGateway
                         $"{name}: {gs.RecoveredReports} reports in the journal had not reached the session store (the venue stopped in between); "
                         + $"queued as messages {gs.FirstRecoveredSeqNum}..{gs.FirstRecoveredSeqNum + gs.RecoveredReports - 1}, for the client's ResendRequest after its Logon "
                         + "(or sent as new messages after a Logon with ResetSeqNumFlag=Y)");
-                }
-
-                if (afterUncleanStop)
-                {
-                    ExpectUnjournalledAgain(gs, name);
                 }
 
                 long stored = session.LastEventId;
@@ -97,27 +81,5 @@ public sealed partial class FixGateway
         }
 
         return highest;
-    }
-
-    /// <summary>
-    /// After an unclean stop: the messages the session's store consumed after the one its last journalled command came
-    /// from may have been orders that never reached the journal. They are asked for again at the client's next Logon;
-    /// those that made no command (heartbeats, a market-data request, an order the gateway refused) come back as a gap
-    /// fill or are answered again. A session of which the journal holds no command keeps its numbers: nothing tells
-    /// what it lost, if anything (a new journal, say).
-    /// </summary>
-    private void ExpectUnjournalledAgain(GatewaySession gs, string name)
-    {
-        int last = gs.LastJournalledSeqNum;
-        int expected = gs.Session.NextTargetSeqNum;
-        if (last <= 0 || last + 1 >= expected)
-        {
-            return;
-        }
-
-        gs.Session.ExpectAgainFrom(last + 1);
-        _services.Log.Warn(
-            $"{name}: the venue did not stop cleanly and the journal's last command from this session came from its message {last}, "
-            + $"but the session store had taken messages up to {expected - 1}: messages {last + 1}..{expected - 1} are asked for again at the client's next Logon");
     }
 }

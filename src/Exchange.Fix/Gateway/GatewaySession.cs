@@ -44,12 +44,6 @@ internal sealed class GatewaySession
     /// <summary>Timer polls of this session that threw since the last one that did not (see FixGateway.Poll). Guarded by <see cref="Lock"/>.</summary>
     public long PollFailures { get; set; }
 
-    /// <summary>
-    /// Start-up only: the MsgSeqNum of the session's message that the last journalled command of the session came from
-    /// (<see cref="FixGateway.RecoverCommand"/>); 0 when the journal holds none.
-    /// </summary>
-    public int LastJournalledSeqNum { get; set; }
-
     /// <summary>Start-up only: reports stored for journalled events the store lacked (<see cref="FixGateway.RecoverEvent"/>).</summary>
     public int RecoveredReports { get; set; }
 

@@ -1,4 +1,3 @@
-using Exchange.Core.Commands;
 using Exchange.Core.Events;
 using Exchange.Core.MarketData;
 
@@ -61,30 +60,17 @@ public interface IFixGateway
     bool RecoverEvent(in EngineEvent engineEvent);
 
     /// <summary>
-    /// Start-up only: every journalled command, in journal order, so the gateway knows the last message of each session
-    /// that reached the journal (<see cref="Core.Commands.Command.InboundSeqNum"/>; see <see cref="CompleteRecovery"/>).
-    /// </summary>
-    void RecoverCommand(in Command command);
-
-    /// <summary>
     /// Start-up only, after the last <see cref="RecoverEvent"/>: <paramref name="lastEventId"/> is the id of the
     /// replay's last event (0 for none). A store that cannot tell which reports it holds starts counting from there.
     /// Logs what each session recovered.
     /// </summary>
-    /// <param name="afterUncleanStop">
-    /// The journal did not end where its last record does (a crash, or a stop whose drain ran out of time): commands
-    /// published by then may never have reached it, although their sessions' stores had consumed the messages they came
-    /// from. Each session then expects its messages again from the one after its last journalled command, so the
-    /// client's next Logon is answered with a ResendRequest and the lost orders come back (PossDupFlag=Y) instead of
-    /// being lost without anyone knowing.
-    /// </param>
     /// <returns>
     /// The highest event id any session store holds a report of, when above <paramref name="lastEventId"/> (the
     /// journal lost records those reports came from), else <paramref name="lastEventId"/>. The host must number new
     /// events above it (<see cref="Core.Commands.CommandType.ReserveEventAndOrderIds"/>): their ExecIDs would otherwise
     /// repeat ones already sent, and those stores would take the new reports for ones they already hold.
     /// </returns>
-    long CompleteRecovery(long lastEventId, bool afterUncleanStop);
+    long CompleteRecovery(long lastEventId);
 
     /// <summary>Full refresh (35=W) of one book for one subscription.</summary>
     void SendMarketDataSnapshot(int ownerId, in MarketDataSubscription subscription, in BookDepth depth);

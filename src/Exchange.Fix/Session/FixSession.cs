@@ -183,19 +183,6 @@ public sealed partial class FixSession
     /// <summary>Records <paramref name="eventId"/> as the last engine report this session holds, without a message.</summary>
     internal void SetLastEventId(long eventId) => _store.SetLastEventId(eventId);
 
-    /// <summary>
-    /// Start-up only, before any connection: expects the client's messages again from <paramref name="msgSeqNum"/>, below
-    /// the store's next expected number, so its next Logon is answered with a ResendRequest for them (the venue lost
-    /// what it had made of them). Ignored unless it lowers the number.
-    /// </summary>
-    internal void ExpectAgainFrom(int msgSeqNum)
-    {
-        if (msgSeqNum > 0 && msgSeqNum < _store.NextTargetSeqNum)
-        {
-            _store.SetNextTargetSeqNum(msgSeqNum);
-        }
-    }
-
     /// <summary>The connection closed underneath the session (peer hung up, socket error).</summary>
     public void OnTransportClosed()
     {

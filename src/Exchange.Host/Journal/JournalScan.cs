@@ -10,13 +10,6 @@ namespace Exchange.Host.Journal;
 internal readonly record struct JournalScan(
     long Records, long LastSequence, JournalReadStatus Status, long GoodLength, long DroppedBytes, string ConfigurationChange = "")
 {
-    /// <summary>
-    /// The file did not end where its last record does (zeros the writer had extended it by, or a torn record): the
-    /// venue that wrote it did not stop cleanly (a crash, or a stop whose drain ran out of time), which trims the file,
-    /// so commands published before the end may never have been journalled. False for a new or trimmed journal.
-    /// </summary>
-    public bool UncleanStop { get; init; }
-
     /// <summary>A sentence for the host's log.</summary>
     public string Describe()
     {

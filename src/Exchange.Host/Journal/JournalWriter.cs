@@ -196,7 +196,6 @@ internal sealed unsafe class JournalWriter : IDisposable
 
                 change = change.Length == 0 ? extension : extension.Length == 0 ? change : change + "; " + extension;
 
-                scan = scan with { UncleanStop = file.Length != scan.GoodLength || scan.Status == JournalReadStatus.TornRecord };
                 if (file.Length != scan.GoodLength)
                 {
                     file.SetLength(scan.GoodLength);

@@ -115,8 +115,6 @@ internal sealed partial class VenueService
                     + "the file was left as it is: restore it from a copy, or move it away to begin a new journal (which loses every resting order).");
             }
 
-            // Journalled, whether or not it is replayed: the message it came from reached the journal.
-            gateway.RecoverCommand(in command);
             if (skipped.Skips(sequence, in command))
             {
                 LogRecordSkippedBefore(_logger, sequence, Describe(command, instruments), skipped.Path);
@@ -185,7 +183,7 @@ internal sealed partial class VenueService
             skipped.CheckWithin(read.LastSequence);
         });
 
-        long highestStored = gateway.CompleteRecovery(lastEventId, scan.UncleanStop);
+        long highestStored = gateway.CompleteRecovery(lastEventId);
         reserveEventIdsThrough = highestStored > lastEventId ? highestStored : 0;
         JournalScan = scan;
         if (scan.Status == JournalReadStatus.Clean)

@@ -44,7 +44,7 @@ public sealed class GatewayRecoveryTests : IDisposable
         int clientSeq;
         using (GatewayHarness before = Restart(nextClientSeq: 1))
         {
-            before.Gateway.CompleteRecovery(0, afterUncleanStop: false); // the first start: an empty journal
+            before.Gateway.CompleteRecovery(0); // the first start: an empty journal
             before.LogOn();
             for (int i = 0; i < 3; i++)
             {
@@ -61,7 +61,7 @@ public sealed class GatewayRecoveryTests : IDisposable
         {
             Assert.Equal([false, false, false, true, true, true], journal.Select(e => after.Gateway.RecoverEvent(e)));
             Assert.False(after.Gateway.RecoverEvent(Report(7, EventType.Accepted, "OTHER", owner: 5)));
-            after.Gateway.CompleteRecovery(6, afterUncleanStop: false);
+            after.Gateway.CompleteRecovery(6);
             Assert.Contains(after.Log.Lines, l => l.Contains("3 reports in the journal had not reached the session store", StringComparison.Ordinal)
                 && l.Contains("messages 5..7", StringComparison.Ordinal));
 
@@ -83,7 +83,7 @@ public sealed class GatewayRecoveryTests : IDisposable
         // Another restart over the same journal stores nothing: every report is in the store once.
         using GatewayHarness again = Restart(clientSeq);
         Assert.DoesNotContain(journal, e => again.Gateway.RecoverEvent(e));
-        again.Gateway.CompleteRecovery(6, afterUncleanStop: false);
+        again.Gateway.CompleteRecovery(6);
         Assert.Equal(9, again.Gateway.GetSession(0).NextSenderSeqNum);
         Assert.DoesNotContain(again.Log.Lines, l => l.Contains("had not reached", StringComparison.Ordinal));
     }
@@ -94,7 +94,7 @@ public sealed class GatewayRecoveryTests : IDisposable
         EngineEvent[] journal = Journal();
         using (GatewayHarness before = Restart(nextClientSeq: 1))
         {
-            before.Gateway.CompleteRecovery(0, afterUncleanStop: false);
+            before.Gateway.CompleteRecovery(0);
             before.LogOn();
             for (int i = 0; i < 3; i++)
             {
@@ -107,7 +107,7 @@ public sealed class GatewayRecoveryTests : IDisposable
         using (GatewayHarness after = Restart(nextClientSeq: 1))
         {
             Assert.Equal([false, false, false, true, true, true], journal.Select(e => after.Gateway.RecoverEvent(e)));
-            after.Gateway.CompleteRecovery(6, afterUncleanStop: false);
+            after.Gateway.CompleteRecovery(6);
 
             after.Send("A", "98=0|108=30|141=Y|");
 
@@ -124,7 +124,7 @@ public sealed class GatewayRecoveryTests : IDisposable
         // The next start finds every report stored and delivered: nothing recovered, nothing behind the reset reply.
         using GatewayHarness again = Restart(nextClientSeq: 1);
         Assert.DoesNotContain(journal, e => again.Gateway.RecoverEvent(e));
-        again.Gateway.CompleteRecovery(6, afterUncleanStop: false);
+        again.Gateway.CompleteRecovery(6);
         again.Send("A", "98=0|108=30|141=Y|");
         Assert.Equal(["A 1"], again.TakeSent().Select(m => $"{m[35]} {m[34]}"));
     }
@@ -144,7 +144,7 @@ public sealed class GatewayRecoveryTests : IDisposable
         using (GatewayHarness first = Restart(nextClientSeq: 1))
         {
             Assert.DoesNotContain(journal[..4], e => first.Gateway.RecoverEvent(e));
-            first.Gateway.CompleteRecovery(4, afterUncleanStop: false);
+            first.Gateway.CompleteRecovery(4);
             Assert.Equal(4, first.Gateway.GetSession(0).LastEventId);
             Assert.Equal(4, first.Gateway.GetSession(0).NextSenderSeqNum);
             Assert.Contains(first.Log.Lines, l => l.Contains("up to 4 are not re-sent", StringComparison.Ordinal));
@@ -160,7 +160,7 @@ public sealed class GatewayRecoveryTests : IDisposable
     {
         using (GatewayHarness before = Restart(nextClientSeq: 1))
         {
-            before.Gateway.CompleteRecovery(0, afterUncleanStop: false);
+            before.Gateway.CompleteRecovery(0);
             before.Gateway.SendEvent(Report(10, EventType.Accepted, "ORD-10"), default);
         }
 
@@ -169,7 +169,7 @@ public sealed class GatewayRecoveryTests : IDisposable
         using (GatewayHarness after = Restart(nextClientSeq: 1))
         {
             Assert.DoesNotContain(journal[..4], e => after.Gateway.RecoverEvent(e));
-            Assert.Equal(10, after.Gateway.CompleteRecovery(4, afterUncleanStop: false));
+            Assert.Equal(10, after.Gateway.CompleteRecovery(4));
             Assert.Equal(10, after.Gateway.GetSession(0).LastEventId);
             Assert.Contains(after.Log.Lines, l => l.StartsWith("warn:", StringComparison.Ordinal) && l.Contains("journal ends at event 4", StringComparison.Ordinal));
         }
@@ -186,7 +186,7 @@ public sealed class GatewayRecoveryTests : IDisposable
         EngineEvent[] journal = Journal();
         using (GatewayHarness before = Restart(nextClientSeq: 1))
         {
-            before.Gateway.CompleteRecovery(0, afterUncleanStop: false);
+            before.Gateway.CompleteRecovery(0);
             before.LogOn();
             before.Gateway.SendEvent(journal[0], default);
             before.Send("D", GatewayHarness.NewOrder("BAD-1", symbol: "NOSUCH"));
@@ -212,7 +212,7 @@ public sealed class GatewayRecoveryTests : IDisposable
         int clientSeq;
         using (GatewayHarness before = Restart(nextClientSeq: 1))
         {
-            before.Gateway.CompleteRecovery(0, afterUncleanStop: false);
+            before.Gateway.CompleteRecovery(0);
             before.LogOn();
             before.Gateway.SendEvent(accepted, default);
             Assert.Equal("2", Assert.Single(before.TakeSent())[34]);
@@ -221,7 +221,7 @@ public sealed class GatewayRecoveryTests : IDisposable
 
         using GatewayHarness after = Restart(clientSeq);
         Assert.Equal([false, true], new[] { accepted, status }.Select(e => after.Gateway.RecoverEvent(e)));
-        after.Gateway.CompleteRecovery(2, afterUncleanStop: false);
+        after.Gateway.CompleteRecovery(2);
         Assert.Equal(2, after.Gateway.GetSession(0).LastEventId);
         after.LogOn();
         after.Send("2", "7=3|16=3|");
@@ -230,69 +230,6 @@ public sealed class GatewayRecoveryTests : IDisposable
         Assert.Equal(("3", "8", "Y"), (resent[34], resent[35], resent[43]));
         Assert.Equal(("I", "0", "ORD-1", "41", "100"), (resent[150], resent[39], resent[11], resent[37], resent[151]));
     }
-
-    /// <summary>
-    /// Orders at 2 and 3 and a Heartbeat at 4 reach the store; the venue then dies with only the first order journalled
-    /// (the second was still in the ring). Returns the client's next MsgSeqNum and the journalled command.
-    /// </summary>
-    private (int NextClientSeq, Command Journalled) TwoOrdersOneJournalled()
-    {
-        using GatewayHarness before = Restart(nextClientSeq: 1);
-        before.Gateway.CompleteRecovery(0, afterUncleanStop: false);
-        before.LogOn();
-        before.Send("D", GatewayHarness.NewOrder("ORD-1"));
-        before.Send("D", GatewayHarness.NewOrder("ORD-2"));
-        before.Send("0", "");
-        Assert.Equal([2, 3], before.Publisher.Commands.Select(c => c.InboundSeqNum));
-        return (before.NextClientSeq, before.Publisher.Commands[0]);
-    }
-
-    [Fact]
-    public void After_an_unclean_stop_the_messages_after_the_last_journalled_command_are_asked_for_again()
-    {
-        (int clientSeq, Command journalled) = TwoOrdersOneJournalled();
-
-        using GatewayHarness after = Restart(clientSeq);
-        after.Gateway.RecoverCommand(journalled);
-        after.Gateway.RecoverCommand(new Command { Type = CommandType.NewOrder, OwnerId = 7, InboundSeqNum = 99 }); // no such session
-        after.Gateway.CompleteRecovery(0, afterUncleanStop: true);
-        Assert.Contains(after.Log.Lines, l => l.Contains("messages 3..4 are asked for again", StringComparison.Ordinal));
-
-        // The Logon (5) is answered, then the gap from 3 is asked for.
-        after.Send("A", "98=0|108=30|");
-        List<Dictionary<int, string>> sent = after.TakeSent();
-        Assert.Equal(["A", "2"], sent.Select(m => m[35]));
-        Assert.Equal("3", sent[1][7]);
-
-        // The client resends the lost order and gap-fills its Heartbeat: the order reaches the engine, as a possible resend.
-        after.Feed(after.Message("D", GatewayHarness.NewOrder("ORD-2"), seq: 3, header: $"43=Y|122={SendingTimeOf(after)}|"));
-        after.Feed(after.Message("4", "123=Y|36=5|", seq: 4, header: $"43=Y|122={SendingTimeOf(after)}|"));
-        Command resent = Assert.Single(after.Publisher.Commands);
-        Assert.Equal(("ORD-2", 3, true), (resent.ClOrdId.ToString(), resent.InboundSeqNum, resent.PossibleResend));
-        Assert.Equal(clientSeq + 1, after.Gateway.GetSession(0).NextTargetSeqNum);
-    }
-
-    [Theory]
-    [InlineData(false, true)] // a clean stop: every published command was journalled
-    [InlineData(true, false)] // the journal holds no command of the session: nothing tells what it lost
-    public void Otherwise_the_session_keeps_its_numbers(bool afterUncleanStop, bool journalHasTheOrder)
-    {
-        (int clientSeq, Command journalled) = TwoOrdersOneJournalled();
-
-        using GatewayHarness after = Restart(clientSeq);
-        if (journalHasTheOrder)
-        {
-            after.Gateway.RecoverCommand(journalled);
-        }
-
-        after.Gateway.CompleteRecovery(0, afterUncleanStop);
-        after.LogOn();
-        Assert.Equal(clientSeq + 1, after.Gateway.GetSession(0).NextTargetSeqNum);
-        Assert.DoesNotContain(after.Log.Lines, l => l.Contains("asked for again", StringComparison.Ordinal));
-    }
-
-    private static string SendingTimeOf(GatewayHarness h) =>
-        DateTime.UnixEpoch.AddTicks(h.Clock.UtcNowNanos / 100).ToString("yyyyMMdd-HH:mm:ss.fff", System.Globalization.CultureInfo.InvariantCulture);
 
     private GatewayHarness Restart(int nextClientSeq) =>
         new(storeFactory: _ => new FileSessionStore(StorePath, FsyncPolicy.Never)) { NextClientSeq = nextClientSeq };

@@ -75,31 +75,6 @@ public class JournalTests
     }
 
     [Fact]
-    public void Open_TellsWhetherTheLastWriterStoppedCleanly_FromWhereTheFileEnds()
-    {
-        using var temp = new TempJournal();
-        JournalTestData.Write(temp.Path, 5);
-        Assert.False(OpenedAfterUncleanStop(temp.Path)); // closed by its writer: trimmed to its last record
-
-        // A crash leaves the extent the writer had mapped ahead (zeros), or a torn record.
-        using (var file = new FileStream(temp.Path, FileMode.Append))
-        {
-            file.Write(new byte[JournalFormat.RecordSize * 2]);
-        }
-
-        Assert.True(OpenedAfterUncleanStop(temp.Path));
-        Assert.False(OpenedAfterUncleanStop(temp.Path)); // that open trimmed it, and closed cleanly
-        JournalTestData.WriteTorn(temp.Path, 20, bytes: 5);
-        Assert.True(OpenedAfterUncleanStop(temp.Path));
-
-        static bool OpenedAfterUncleanStop(string path)
-        {
-            using JournalWriter writer = JournalWriter.Open(path, new JournalOptions(), JournalTestData.Configuration, out JournalScan scan);
-            return scan.UncleanStop;
-        }
-    }
-
-    [Fact]
     public void ReopenForAppend_AfterTornTail_TruncatesAndContinuesCleanly()
     {
         using var temp = new TempJournal();

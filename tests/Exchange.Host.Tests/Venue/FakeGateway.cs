@@ -1,6 +1,5 @@
 using System.Buffers;
 using System.IO.Pipelines;
-using Exchange.Core.Commands;
 using Exchange.Core.Domain;
 using Exchange.Core.Events;
 using Exchange.Core.MarketData;
@@ -144,18 +143,9 @@ internal sealed class FakeGateway : IFixGateway, IGatewayFactory, IDisposable
     /// <summary>The highest event id the fake's "stores" hold reports of (what <see cref="CompleteRecovery"/> answers when higher).</summary>
     public long StoredThrough { get; set; }
 
-    /// <summary>Commands the start-up replay handed over (<see cref="RecoverCommand"/>), in order.</summary>
-    public List<Command> RecoveredCommands { get; } = [];
-
-    /// <summary>What <see cref="CompleteRecovery"/> was told of how the journal ended; null before it was called.</summary>
-    public bool? RecoveredAfterUncleanStop { get; private set; }
-
-    public void RecoverCommand(in Command command) => RecoveredCommands.Add(command);
-
-    public long CompleteRecovery(long lastEventId, bool afterUncleanStop)
+    public long CompleteRecovery(long lastEventId)
     {
         RecoveryCompletedAt = lastEventId;
-        RecoveredAfterUncleanStop = afterUncleanStop;
         return Math.Max(lastEventId, StoredThrough);
     }
 

@@ -65,18 +65,6 @@ internal sealed class FixTestClient : IAsyncDisposable
         await _socket.SendAsync(output.WrittenMemory, SocketFlags.None);
     }
 
-    /// <summary>
-    /// Sends a message again under its old <paramref name="seqNum"/>, as a resend does: PossDupFlag=Y and OrigSendingTime
-    /// (now: the client's clock is all this test client has) right after SendingTime. The next new message's number is unchanged.
-    /// </summary>
-    public async Task ResendAsync(int seqNum, string msgType, string fields)
-    {
-        int next = NextSeqNum;
-        NextSeqNum = seqNum;
-        await SendAsync(msgType, $"43=Y|122={Now()}|{fields}");
-        NextSeqNum = next;
-    }
-
     public Task LogonAsync(int heartBtInt = 30) => SendAsync("A", $"98=0|108={heartBtInt}|");
 
     /// <summary>A limit Day order; <paramref name="possResend"/> adds PossResend (97=Y), a header field, right after SendingTime.</summary>

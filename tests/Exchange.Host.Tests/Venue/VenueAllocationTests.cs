@@ -105,11 +105,7 @@ public sealed class VenueAllocationTests
 
         public bool RecoverEvent(in EngineEvent engineEvent) => false;
 
-        public void RecoverCommand(in Command command)
-        {
-        }
-
-        public long CompleteRecovery(long lastEventId, bool afterUncleanStop) => lastEventId;
+        public long CompleteRecovery(long lastEventId) => lastEventId;
 
         public Task RunConnectionAsync(IFixConnection connection, PipeReader input, CancellationToken cancellationToken) => throw new NotSupportedException();
 

@@ -8,7 +8,6 @@ using Exchange.Core.MarketData;
 using Exchange.Host.Configuration;
 using Exchange.Fix.Session;
 using Exchange.Host.Journal;
-using Exchange.Host.Tests.Journal;
 using Exchange.Host.Venue;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
@@ -192,37 +191,6 @@ public sealed class VenueReportRecoveryTests
     }
 
     /// <summary>Logs on with ResetSeqNumFlag=Y as number 1 and checks the reply is number 1 with the flag.</summary>
-    [Theory]
-    [InlineData("Threaded")]
-    [InlineData("Inline")]
-    public async Task An_order_taken_by_the_session_but_never_journalled_is_asked_for_again_after_a_crash(string pipelineMode)
-    {
-        using var directory = new TempVenueDirectory();
-        string config = VenueConfigFile.Write(directory.Path, port: 0, storePath: Path.Combine(directory.Path, "sessions"), pipelineMode: pipelineMode);
-        (int buyerSeq, _, _, _) = await RestTwoBuysAsync(config, new HashSet<string>(StringComparer.Ordinal));
-
-        // The crash window: CLIENT1's message 3 (B2) was taken by its session, but the venue died before the command
-        // reached the journal, leaving the journal untrimmed.
-        CutJournalAt(directory.JournalPath, "B2");
-
-        using IHost venue = await StartAsync(config);
-        IPEndPoint endPoint = await EndPointOf(venue);
-        await using FixTestClient buyer = await FixTestClient.ConnectAsync(endPoint, "CLIENT1", nextSeqNum: buyerSeq);
-        await buyer.LogonAsync();
-        await buyer.ExpectAsync(m => m[35] == "A", "Logon reply");
-        Dictionary<int, string> resendRequest = await buyer.ExpectAsync(m => m[35] == "2", "ResendRequest for what was lost");
-        Assert.Equal("3", resendRequest[7]);
-
-        // The client resends B2 and gap-fills its Logout (4): B2 is entered, as a possible resend never received.
-        await buyer.ResendAsync(3, "D", $"11=B2|55=AAPL|54=1|60={FixTestClient.Now()}|38=30|40=2|44=99.00|59=0|");
-        await buyer.ResendAsync(4, "4", $"123=Y|36={buyerSeq}|");
-        Assert.Equal("30", (await buyer.ExpectExecutionAsync("B2", '0'))[151]);
-        await buyer.CancelAsync("C9", "B2", '1');
-        Assert.Equal("30", (await buyer.ExpectExecutionAsync("C9", '4'))[38]);
-        await buyer.DisposeAsync();
-        await venue.StopAsync().WaitAsync(TimeSpan.FromSeconds(30));
-    }
-
     private static async Task<FixTestClient> ResetLogOnAsync(IPEndPoint endPoint, string compId)
     {
         FixTestClient client = await FixTestClient.ConnectAsync(endPoint, compId, nextSeqNum: 1);
@@ -307,23 +275,6 @@ public sealed class VenueReportRecoveryTests
         Assert.All(resent, m => Assert.Equal("Y", m[43]));
         Assert.Equal(Enumerable.Range(from, resent.Count).Select(n => n.ToString(CultureInfo.InvariantCulture)), resent.Select(m => m[34]));
         return resent;
-    }
-
-    /// <summary>
-    /// Drops the record of <paramref name="clOrdId"/>'s command and every one after it, and leaves the file as a crashed
-    /// venue does: extended past its last record with zeros, not trimmed.
-    /// </summary>
-    private static void CutJournalAt(string path, string clOrdId)
-    {
-        List<(long Sequence, Command Command)> records = JournalTestData.ReadAll(path, out JournalReader reader);
-        long end = reader.StopOffset;
-        reader.Dispose();
-        int index = records.FindIndex(r => r.Command.ClOrdId == ClOrdId.From(clOrdId));
-        Assert.True(index >= 0, $"{clOrdId} is not in the journal");
-        long cut = end - ((records.Count - index) * (long)JournalFormat.RecordSize);
-        using var file = new FileStream(path, FileMode.Open, FileAccess.ReadWrite);
-        file.SetLength(cut);
-        file.SetLength(cut + (2L * JournalFormat.RecordSize));
     }
 
     private static void AppendToJournal(string path, params Command[] commands)
