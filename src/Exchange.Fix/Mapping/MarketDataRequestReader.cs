@@ -9,7 +9,9 @@ public static class MarketDataRequestReader
 {
     /// <summary>
     /// Reads MDReqID, SubscriptionRequestType, MarketDepth, the MDEntryType group and the NoRelatedSym symbols.
-    /// Business rejects (answer with MarketDataRequestReject 35=Y): an unknown symbol (UnknownInstrument, RefTag 55),
+    /// Business rejects (answer with MarketDataRequestReject 35=Y): an unknown symbol (UnknownInstrument, RefTag 55), a
+    /// symbol qualified as another instrument (SecurityType other than CS, SecurityID, option or future terms...: see
+    /// <see cref="OrderFields.NamesMoreThanSymbol"/>; UnknownInstrument, RefTag that field),
     /// more symbols than <paramref name="instrumentIds"/> holds (CapacityExceeded), an MDEntryType other than 0..9.
     /// </summary>
     public static MappingResult Read(FixMessage message, InstrumentDirectory instruments, Span<int> instrumentIds, out MarketDataRequest request)
@@ -72,6 +74,12 @@ public static class MarketDataRequestReader
                 }
 
                 instrumentIds[symbols++] = instrument.Id;
+            }
+            else if (OrderFields.NamesMoreThanSymbol(tag, message.ValueAt(i)))
+            {
+                // The venue lists instruments by Symbol alone (as for orders): data for "AAPL" with option terms or
+                // another SecurityID would be the stock's book under the client's name for something else.
+                return MappingResult.Business(tag, RejectReason.UnknownInstrument);
             }
         }
 

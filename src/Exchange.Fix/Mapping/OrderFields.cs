@@ -191,6 +191,14 @@ internal static class OrderFields
         return MappingResult.Ok;
     }
 
+    /// <summary>
+    /// Whether a field names more of an instrument than its Symbol: one of <see cref="InstrumentQualifierTags"/>, or a
+    /// SecurityType other than CS. For requests that list instruments in a group (a market-data request), where each
+    /// field is looked at in turn.
+    /// </summary>
+    public static bool NamesMoreThanSymbol(int tag, ReadOnlySpan<byte> value) =>
+        InstrumentQualifierTags.Contains(tag) || (tag == SecurityType && !value.SequenceEqual("CS"u8));
+
     /// <summary>The first of <paramref name="tags"/> the message carries, in the list's order; 0 when none.</summary>
     private static int FirstPresent(FixMessage message, ReadOnlySpan<int> tags)
     {

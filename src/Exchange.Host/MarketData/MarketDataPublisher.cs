@@ -25,6 +25,9 @@ internal sealed partial class MarketDataPublisher : IMarketDataRequestHandler, I
     private readonly IMarketDataStore _store;
     private readonly ILogger _logger;
     private readonly long _periodTicks;
+    /// <summary>A subscriber whose sends keep failing is logged at the first failure of the run and then once per this many.</summary>
+    private const int FailureLogInterval = 1000;
+
     private readonly ConcurrentQueue<Request> _requests = new();
     private readonly AutoResetEvent _wake = new(false);
     private readonly List<Subscriber> _subscribers = [];
@@ -175,7 +178,19 @@ internal sealed partial class MarketDataPublisher : IMarketDataRequestHandler, I
                 subscriber.Last.InstrumentId = instrumentId;
             }
 
-            _gateway!.SendMarketDataSnapshot(request.OwnerId, in subscriber.Subscription, in subscriber.Last);
+            try
+            {
+                _gateway!.SendMarketDataSnapshot(request.OwnerId, in subscriber.Subscription, in subscriber.Last);
+            }
+#pragma warning disable CA1031 // One session's failure (its store's, say) must not hold up the requests behind it.
+            catch (Exception exception)
+#pragma warning restore CA1031
+            {
+                // Not subscribed: incrementals would build on a snapshot the client never got.
+                LogSnapshotFailed(_logger, request.OwnerId, exception);
+                continue;
+            }
+
             if (subscription.SubscriptionRequestType == (byte)'1')
             {
                 _subscribers.Add(subscriber);
@@ -204,8 +219,24 @@ internal sealed partial class MarketDataPublisher : IMarketDataRequestHandler, I
                 continue;
             }
 
-            _gateway!.SendMarketDataIncremental(subscriber.OwnerId, in subscriber.Subscription, in subscriber.Last, in _current[id]);
-            subscriber.Last = _current[id];
+            try
+            {
+                _gateway!.SendMarketDataIncremental(subscriber.OwnerId, in subscriber.Subscription, in subscriber.Last, in _current[id]);
+                subscriber.Last = _current[id];
+                subscriber.Failures = 0;
+            }
+#pragma warning disable CA1031 // One session's failure (its store's, say) must not stop the books of the subscribers after it.
+            catch (Exception exception)
+#pragma warning restore CA1031
+            {
+                // Last stays what the subscriber got, so the next period tries again from there. Logged at the first
+                // failure of a run and then once per FailureLogInterval, as a session that keeps failing would do so
+                // every period.
+                if (subscriber.Failures++ % FailureLogInterval == 0)
+                {
+                    LogSubscriberFailed(_logger, subscriber.OwnerId, subscriber.Failures, exception);
+                }
+            }
         }
     }
 
@@ -233,6 +264,12 @@ internal sealed partial class MarketDataPublisher : IMarketDataRequestHandler, I
     [LoggerMessage(Level = LogLevel.Error, Message = "Market-data publishing failed; retrying")]
     private static partial void LogPublishFailed(ILogger logger, Exception exception);
 
+    [LoggerMessage(Level = LogLevel.Error, Message = "Market-data snapshot to session {OwnerId} failed; the request is dropped")]
+    private static partial void LogSnapshotFailed(ILogger logger, int ownerId, Exception exception);
+
+    [LoggerMessage(Level = LogLevel.Error, Message = "Market-data update to session {OwnerId} failed ({Failures} in a row); the other subscribers go on, and it is tried again next period")]
+    private static partial void LogSubscriberFailed(ILogger logger, int ownerId, long failures, Exception exception);
+
     private readonly record struct Request(int OwnerId, MarketDataSubscription Subscription, bool Disconnected);
 
     /// <summary>One live subscription and the depth its subscriber last received.</summary>
@@ -243,5 +280,8 @@ internal sealed partial class MarketDataPublisher : IMarketDataRequestHandler, I
         public MarketDataSubscription Subscription = subscription;
 
         public BookDepth Last;
+
+        /// <summary>Sends to this subscriber that threw since the last one that did not.</summary>
+        public long Failures;
     }
 }

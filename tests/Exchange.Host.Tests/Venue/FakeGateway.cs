@@ -149,10 +149,27 @@ internal sealed class FakeGateway : IFixGateway, IGatewayFactory, IDisposable
         return Math.Max(lastEventId, StoredThrough);
     }
 
+    private int _failMarketDataTo = -1;
+    private int _failedMarketDataSends;
+
+    /// <summary>Market-data sends to this session throw, as a session whose store failed does; -1 for none.</summary>
+    public int FailMarketDataTo
+    {
+        get { lock (_lock) { return _failMarketDataTo; } }
+        set { lock (_lock) { _failMarketDataTo = value; } }
+    }
+
+    /// <summary>Market-data sends that threw (<see cref="FailMarketDataTo"/>).</summary>
+    public int FailedMarketDataSends
+    {
+        get { lock (_lock) { return _failedMarketDataSends; } }
+    }
+
     public void SendMarketDataSnapshot(int ownerId, in MarketDataSubscription subscription, in BookDepth depth)
     {
         lock (_lock)
         {
+            ThrowIfFailing(ownerId);
             _snapshots.Add((ownerId, subscription, depth));
         }
     }
@@ -161,7 +178,18 @@ internal sealed class FakeGateway : IFixGateway, IGatewayFactory, IDisposable
     {
         lock (_lock)
         {
+            ThrowIfFailing(ownerId);
             _incrementals.Add((ownerId, subscription, previous, current));
+        }
+    }
+
+    private void ThrowIfFailing(int ownerId)
+    {
+        // Caller holds _lock.
+        if (ownerId == _failMarketDataTo)
+        {
+            _failedMarketDataSends++;
+            throw new InvalidOperationException("Session store is unusable; restart to reopen it.");
         }
     }
 

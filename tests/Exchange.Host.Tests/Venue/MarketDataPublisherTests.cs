@@ -152,6 +152,37 @@ public sealed class MarketDataPublisherTests
         Assert.Equal(("MD1", 2), (streamed.MdReqId.ToString(), streamed.Login));
     }
 
+    [Fact]
+    public void A_session_whose_sends_fail_does_not_stop_market_data_to_the_others()
+    {
+        var store = new FakeMarketDataStore();
+        store.Initialize(1);
+        store.Publish(Depth(0, version: 1, bidQuantity: 100));
+        var gateway = new FakeGateway();
+        using var publisher = new MarketDataPublisher(store, 1, periodMicroseconds: 1000, NullLogger.Instance);
+        publisher.Start(gateway);
+        publisher.OnMarketDataRequest(1, Request("MD1", '1', instrument: 0));
+        publisher.OnMarketDataRequest(2, Request("MD2", '1', instrument: 0));
+        Assert.True(SpinWait.SpinUntil(() => gateway.Snapshots().Count == 2, TimeSpan.FromSeconds(10)));
+
+        // Session 1, subscribed first, now fails every send; session 2 still gets every change, and a request after
+        // a failing one (a new subscription of session 1, then one of session 2) is still handled.
+        gateway.FailMarketDataTo = 1;
+        store.Publish(Depth(0, version: 2, bidQuantity: 150));
+        Assert.True(SpinWait.SpinUntil(() => gateway.Incrementals().Any(i => i.Owner == 2), TimeSpan.FromSeconds(10)));
+        publisher.OnMarketDataRequest(1, Request("MD3", '1', instrument: 0));
+        publisher.OnMarketDataRequest(2, Request("MD4", '0', instrument: 0));
+        Assert.True(SpinWait.SpinUntil(() => gateway.Snapshots().Count == 3, TimeSpan.FromSeconds(10)));
+        Assert.Equal("MD4", gateway.Snapshots()[2].Subscription.MdReqId.ToString());
+
+        // Once session 1 recovers it gets the change it missed, from what it last received.
+        gateway.FailMarketDataTo = -1;
+        Assert.True(SpinWait.SpinUntil(() => gateway.Incrementals().Any(i => i.Owner == 1), TimeSpan.FromSeconds(10)));
+        var caughtUp = gateway.Incrementals().First(i => i.Owner == 1);
+        Assert.Equal((1L, 2L), (caughtUp.Previous.Version, caughtUp.Current.Version));
+        Assert.True(gateway.FailedMarketDataSends >= 2);
+    }
+
     private static MarketDataSubscription Request(string id, char type, int instrument, int login = 1) => new()
     {
         MdReqId = ClOrdId.From(id),
