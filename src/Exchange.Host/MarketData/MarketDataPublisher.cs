@@ -25,9 +25,6 @@ internal sealed partial class MarketDataPublisher : IMarketDataRequestHandler, I
     private readonly IMarketDataStore _store;
     private readonly ILogger _logger;
     private readonly long _periodTicks;
-    /// <summary>A subscriber whose sends keep failing is logged at the first failure of the run and then once per this many.</summary>
-    private const int FailureLogInterval = 1000;
-
     private readonly ConcurrentQueue<Request> _requests = new();
     private readonly AutoResetEvent _wake = new(false);
     private readonly List<Subscriber> _subscribers = [];
@@ -211,6 +208,7 @@ internal sealed partial class MarketDataPublisher : IMarketDataRequestHandler, I
             _currentValid[id] = _subscriberCount[id] != 0 && _store.TryRead(id, ref _current[id]);
         }
 
+        bool anyEnded = false;
         foreach (Subscriber subscriber in _subscribers)
         {
             int id = subscriber.Subscription.InstrumentId;
@@ -223,20 +221,23 @@ internal sealed partial class MarketDataPublisher : IMarketDataRequestHandler, I
             {
                 _gateway!.SendMarketDataIncremental(subscriber.OwnerId, in subscriber.Subscription, in subscriber.Last, in _current[id]);
                 subscriber.Last = _current[id];
-                subscriber.Failures = 0;
             }
 #pragma warning disable CA1031 // One session's failure (its store's, say) must not stop the books of the subscribers after it.
             catch (Exception exception)
 #pragma warning restore CA1031
             {
-                // Last stays what the subscriber got, so the next period tries again from there. Logged at the first
-                // failure of a run and then once per FailureLogInterval, as a session that keeps failing would do so
-                // every period.
-                if (subscriber.Failures++ % FailureLogInterval == 0)
-                {
-                    LogSubscriberFailed(_logger, subscriber.OwnerId, subscriber.Failures, exception);
-                }
+                // The stream ends: a send can throw after its message went out (a cut-off's Logout failing after the
+                // flush, say), so what the client last applied is unknown, and a diff from either book could be wrong.
+                // Ending it also spares a failing session's streams a retry, and an exception, every period.
+                subscriber.Ended = true;
+                anyEnded = true;
+                LogSubscriberFailed(_logger, subscriber.OwnerId, subscriber.Subscription.MdReqId.ToString(), exception);
             }
+        }
+
+        if (anyEnded)
+        {
+            RemoveAll(static s => s.Ended);
         }
     }
 
@@ -267,8 +268,8 @@ internal sealed partial class MarketDataPublisher : IMarketDataRequestHandler, I
     [LoggerMessage(Level = LogLevel.Error, Message = "Market-data snapshot to session {OwnerId} failed; the request is dropped")]
     private static partial void LogSnapshotFailed(ILogger logger, int ownerId, Exception exception);
 
-    [LoggerMessage(Level = LogLevel.Error, Message = "Market-data update to session {OwnerId} failed ({Failures} in a row); the other subscribers go on, and it is tried again next period")]
-    private static partial void LogSubscriberFailed(ILogger logger, int ownerId, long failures, Exception exception);
+    [LoggerMessage(Level = LogLevel.Error, Message = "Market-data update to session {OwnerId} (MDReqID {MdReqId}) failed; that stream ends, the other subscribers go on")]
+    private static partial void LogSubscriberFailed(ILogger logger, int ownerId, string mdReqId, Exception exception);
 
     private readonly record struct Request(int OwnerId, MarketDataSubscription Subscription, bool Disconnected);
 
@@ -281,7 +282,7 @@ internal sealed partial class MarketDataPublisher : IMarketDataRequestHandler, I
 
         public BookDepth Last;
 
-        /// <summary>Sends to this subscriber that threw since the last one that did not.</summary>
-        public long Failures;
+        /// <summary>A send to this subscriber threw: its stream ends (removed after the pass that found it).</summary>
+        public bool Ended;
     }
 }

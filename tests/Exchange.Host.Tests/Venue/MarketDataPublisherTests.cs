@@ -175,12 +175,15 @@ public sealed class MarketDataPublisherTests
         Assert.True(SpinWait.SpinUntil(() => gateway.Snapshots().Count == 3, TimeSpan.FromSeconds(10)));
         Assert.Equal("MD4", gateway.Snapshots()[2].Subscription.MdReqId.ToString());
 
-        // Once session 1 recovers it gets the change it missed, from what it last received.
+        // Session 1's failed stream has ended: a send can throw after its message went out, so no later diff could be
+        // trusted to apply. It is tried once, not every period; session 2 goes on. (MD3, whose snapshot failed, never opened.)
         gateway.FailMarketDataTo = -1;
-        Assert.True(SpinWait.SpinUntil(() => gateway.Incrementals().Any(i => i.Owner == 1), TimeSpan.FromSeconds(10)));
-        var caughtUp = gateway.Incrementals().First(i => i.Owner == 1);
-        Assert.Equal((1L, 2L), (caughtUp.Previous.Version, caughtUp.Current.Version));
-        Assert.True(gateway.FailedMarketDataSends >= 2);
+        store.Publish(Depth(0, version: 3, bidQuantity: 175));
+        Assert.True(SpinWait.SpinUntil(() => gateway.Incrementals().Count(i => i.Current.Version == 3) == 1, TimeSpan.FromSeconds(10)));
+        Thread.Sleep(30);
+        Assert.Equal([(2, 3L)], gateway.Incrementals().Where(i => i.Current.Version == 3).Select(i => (i.Owner, i.Current.Version)));
+        Assert.DoesNotContain(gateway.Incrementals(), i => i.Subscription.MdReqId.ToString() == "MD1");
+        Assert.Equal(2, gateway.FailedMarketDataSends); // MD1's update, MD3's snapshot: each tried once
     }
 
     private static MarketDataSubscription Request(string id, char type, int instrument, int login = 1) => new()
