@@ -291,7 +291,16 @@ public sealed partial class FixGateway : IFixGateway, IDisposable
                     transport?.EndSection();
                 }
 
-                CutOffIfSlow(gs, transport);
+                try
+                {
+                    CutOffIfSlow(gs, transport);
+                }
+#pragma warning disable CA1031 // As above: the cut-off's Logout can fail on the same store.
+                catch (Exception exception)
+#pragma warning restore CA1031
+                {
+                    LogPollFailure(gs, exception);
+                }
             }
         }
 
@@ -457,10 +466,17 @@ public sealed partial class FixGateway : IFixGateway, IDisposable
         }
         finally
         {
-            transport.EndSection();
+            try
+            {
+                transport.EndSection();
+            }
+            finally
+            {
+                // Closed even when the Logout failed (a session store that throws): the client is cut off either way,
+                // and with SlowConsumerHandled set nothing would try again, leaving it connected and still too slow.
+                transport.Close("send backlog exceeded");
+            }
         }
-
-        transport.Close("send backlog exceeded");
     }
 
     private bool TryGetMarketDataTarget(int ownerId, int instrumentId, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out GatewaySession? gs, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out Instrument? instrument)

@@ -103,6 +103,21 @@ public sealed class GatewaySessionFailureTests : IDisposable
         Assert.Equal(2, h.Log.Lines.Count(line => line.Contains("timer poll failed", StringComparison.Ordinal)));
     }
 
+    [Fact]
+    public void A_slow_consumer_is_cut_off_even_when_its_logout_fails()
+    {
+        BreakableStore broken = new();
+        using var h = new GatewayHarness(new GatewayOptions { MaxSendBacklogBytes = 1 }, _ => broken);
+        h.LogOn();
+
+        h.Connection.Backlog = 10;
+        broken.Broken = true;
+        h.Gateway.Poll();
+
+        Assert.Equal(1, h.Connection.CloseCount);
+        Assert.Single(h.Log.Lines, line => line.Contains("timer poll failed", StringComparison.Ordinal));
+    }
+
     private static byte[] Client2Logon(GatewayHarness h, bool reset)
     {
         string time = DateTime.UnixEpoch.AddTicks(h.Clock.UtcNowNanos / 100).ToString("yyyyMMdd-HH:mm:ss.fff", CultureInfo.InvariantCulture);
