@@ -17,8 +17,21 @@ internal static class ConfigurationShape
     public static List<string> Check(IConfigurationSection section, Type optionsType)
     {
         var errors = new List<string>();
+        RefuseValue(section, errors);
         CheckObject(section, optionsType, errors);
         return errors;
+    }
+
+    /// <summary>
+    /// A section (an object or a list) given a value of its own: the binder skips a value it cannot turn into the
+    /// section's type, so Venue:Journal=/path would be accepted and the journal left where it was.
+    /// </summary>
+    private static void RefuseValue(IConfigurationSection section, List<string> errors)
+    {
+        if (section.Value is { Length: > 0 } value)
+        {
+            errors.Add($"{section.Path}: '{value}' is not allowed: {section.Key} is a section; set its keys ({section.Path}:<key>=...).");
+        }
     }
 
     private static void CheckObject(IConfigurationSection section, Type type, List<string> errors)
@@ -55,6 +68,7 @@ internal static class ConfigurationShape
         }
         else if (type.IsClass && type != typeof(string))
         {
+            RefuseValue(section, errors);
             CheckObject(section, type, errors);
         }
     }
@@ -83,6 +97,7 @@ internal static class ConfigurationShape
     /// </summary>
     private static void CheckList(IConfigurationSection section, Type itemType, List<string> errors)
     {
+        RefuseValue(section, errors);
         var items = new List<(int Index, IConfigurationSection Item)>();
         var numbered = new HashSet<int>();
         foreach (IConfigurationSection item in section.GetChildren())

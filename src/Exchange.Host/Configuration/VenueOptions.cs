@@ -144,6 +144,9 @@ public sealed class MarketDataOptions
 
 public sealed class SessionOptions
 {
+    /// <summary>The name of a session's store file in its <see cref="StorePath"/> folder.</summary>
+    public static string StoreFileName(string senderCompId, string targetCompId) => $"{senderCompId}-{targetCompId}.session";
+
     /// <summary>The venue's CompID on this session (the client's TargetCompID).</summary>
     public string SenderCompId { get; set; } = "EXCH";
 

@@ -78,6 +78,10 @@ public static class VenueOptionsValidator
         }
 
         var seen = new HashSet<(string, string)>();
+
+        // Two sessions whose store files would have the same name (EXCH->FIRM-A and EXCH-FIRM->A both give
+        // EXCH-FIRM-A.session) would write one file; compared ignoring case, as Windows names files.
+        var storeFiles = new Dictionary<string, int>(StringComparer.OrdinalIgnoreCase);
         for (int i = 0; i < sessions.Count; i++)
         {
             string key = $"{VenueOptions.SectionName}:Sessions:{i}";
@@ -92,6 +96,20 @@ public static class VenueOptionsValidator
             if (!seen.Add((s.SenderCompId, s.TargetCompId)))
             {
                 errors.Add($"{key}: session {s.SenderCompId}->{s.TargetCompId} is configured twice.");
+            }
+            else if (!string.IsNullOrEmpty(s.StorePath))
+            {
+                string file = Path.Combine(s.StorePath, SessionOptions.StoreFileName(s.SenderCompId, s.TargetCompId));
+                if (storeFiles.TryGetValue(file, out int other))
+                {
+                    errors.Add(
+                        $"{key}: session {s.SenderCompId}->{s.TargetCompId} would share its store file {file} with session {other} "
+                        + $"({sessions[other].SenderCompId}->{sessions[other].TargetCompId}); give one a StorePath of its own.");
+                }
+                else
+                {
+                    storeFiles.Add(file, i);
+                }
             }
         }
     }
@@ -165,6 +183,13 @@ public static class VenueOptionsValidator
         if (!decimal.TryParse(text, NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture, out decimal value) || value <= 0)
         {
             errors?.Add($"{key}: '{text}' is not a positive decimal number.");
+            return null;
+        }
+
+        // Compared before scaling: decimal's range ends near 7.9e28, and a huge value times 10^decimals overflows it.
+        if (value > long.MaxValue)
+        {
+            errors?.Add($"{key}: '{text}' is too large for a price.");
             return null;
         }
 

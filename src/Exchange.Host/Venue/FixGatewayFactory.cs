@@ -46,7 +46,7 @@ internal sealed class FixGatewayFactory(ILoggerFactory loggers, IClock clock) : 
         {
             StorePath = string.IsNullOrEmpty(session.StorePath)
                 ? null
-                : Path.GetFullPath(Path.Combine(session.StorePath, $"{session.SenderCompId}-{session.TargetCompId}.session")),
+                : Path.GetFullPath(Path.Combine(session.StorePath, SessionOptions.StoreFileName(session.SenderCompId, session.TargetCompId))),
             FsyncPolicy = Enum.Parse<FsyncPolicy>(session.StoreFsync, ignoreCase: true),
             MemoryStoreBytes = session.MemoryStoreMegabytes << 20,
             PreFaultMemoryStore = preFault,

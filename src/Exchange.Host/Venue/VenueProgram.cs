@@ -122,6 +122,28 @@ internal static class VenueProgram
         }
     }
 
+    /// <summary>
+    /// The host's own timeouts, which the host reads without a word when it cannot parse them (the default then
+    /// applies): shutdownTimeoutSeconds sets the stop's budget, which README tells operators to raise with TimeoutStopSec.
+    /// </summary>
+    private static void CheckHostTimeouts(IConfiguration configuration)
+    {
+        var errors = new List<string>();
+        foreach (string key in (ReadOnlySpan<string>)["shutdownTimeoutSeconds", "startupTimeoutSeconds"])
+        {
+            if (configuration[key] is { } text &&
+                (!int.TryParse(text, System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out int seconds) || seconds < 1))
+            {
+                errors.Add($"{key}: '{text}' is not allowed: give whole seconds, 1 or more.");
+            }
+        }
+
+        if (errors.Count > 0)
+        {
+            throw new VenueConfigurationException(errors);
+        }
+    }
+
     /// <summary>Builds the host; throws <see cref="VenueConfigurationException"/> for invalid configuration.</summary>
     /// <param name="args">The process arguments.</param>
     /// <param name="configureServices">Replaces services after the defaults (tests).</param>
@@ -130,14 +152,30 @@ internal static class VenueProgram
         string? settingsFile = VenueConfiguration.FindSettingsFile(args);
         string[] configurationArgs = VenueConfiguration.WithoutConfigSwitch(args);
 
-        HostApplicationBuilder builder = Microsoft.Extensions.Hosting.Host.CreateApplicationBuilder(configurationArgs);
+        HostApplicationBuilder builder;
+        try
+        {
+            builder = Microsoft.Extensions.Hosting.Host.CreateApplicationBuilder(configurationArgs);
 
-        // The defaults read appsettings.json and DOTNET_ variables themselves; the venue's sources replace them so a
-        // settings file is read once and replaces the embedded defaults whole (see VenueConfiguration).
-        IConfigurationBuilder configuration = builder.Configuration;
-        configuration.Sources.Clear();
-        VenueConfiguration.AddVenueSources(configuration, settingsFile, configurationArgs);
+            // The defaults read appsettings.json and DOTNET_ variables themselves; the venue's sources replace them so a
+            // settings file is read once and replaces the embedded defaults whole (see VenueConfiguration).
+            IConfigurationBuilder configuration = builder.Configuration;
+            configuration.Sources.Clear();
+            VenueConfiguration.AddVenueSources(configuration, settingsFile, configurationArgs);
+        }
+        catch (FormatException exception)
+        {
+            // The command-line provider's: an argument it cannot read as a key (-Venue:X=1, with one dash).
+            throw new VenueConfigurationException([$"command line: {exception.Message} Give settings as --Section:Key=value."]);
+        }
+        catch (Exception exception) when (exception is IOException or InvalidDataException or UnauthorizedAccessException)
+        {
+            // The settings file missing, unreadable, or not JSON (FileNotFoundException is an IOException).
+            throw new VenueConfigurationException([$"settings file {Path.GetFullPath(settingsFile ?? ".")}: {exception.Message}"]);
+        }
+
         VenueOptions options = VenueConfiguration.Bind(builder.Configuration);
+        CheckHostTimeouts(builder.Configuration);
 
         builder.Logging.ClearProviders();
 
