@@ -8,7 +8,7 @@ namespace Exchange.Fix.Codec;
 /// <summary>
 /// FIX UTCTimestamp "yyyyMMdd-HH:mm:ss[.sss[sss[sss]]]" to and from nanoseconds since the Unix epoch, by hand:
 /// no DateTime parsing or formatting, no allocation. Accepted years are 1970..2261 (the range of a long of
-/// nanoseconds); second 60 (a leap second) is accepted as FIX allows it.
+/// nanoseconds); second 60 is accepted only at 23:59:60, as FIX allows it ("only if UTC leap second").
 /// </summary>
 public static class FixTimestamp
 {
@@ -70,7 +70,8 @@ public static class FixTimestamp
             uint d0 = (uint)(Unsafe.Add(ref at, 18) - '0');
             uint d1 = (uint)(Unsafe.Add(ref at, 19) - '0');
             uint d2 = (uint)(Unsafe.Add(ref at, 20) - '0');
-            if (cachedDate == cache.DateBytes && cachedTime == cache.TimeBytes && Unsafe.Add(ref at, 8) == (byte)'-' &&
+            // An empty cache (all zero, the initial state) matches nothing: 8 NUL bytes would equal its DateBytes.
+            if (cachedDate == cache.DateBytes && cachedDate != 0 && cachedTime == cache.TimeBytes && Unsafe.Add(ref at, 8) == (byte)'-' &&
                 Unsafe.Add(ref at, 17) == (byte)'.' && d0 <= 9 && d1 <= 9 && d2 <= 9)
             {
                 unixNanos = cache.SecondNanos + (((d0 * 100) + (d1 * 10) + d2) * 1_000_000L);
@@ -132,7 +133,7 @@ public static class FixTimestamp
         int minute = (int)(time / 1_000 % 1_000);
         int second = (int)(time % 1_000);
         if (year < 1970 || year > 2261 || month < 1 || month > 12 || day < 1 || (day > 28 && day > DaysInMonth(year, month)) ||
-            hour > 23 || minute > 59 || second > 60)
+            hour > 23 || minute > 59 || second > 60 || (second == 60 && (hour != 23 || minute != 59)))
         {
             return FieldStatus.OutOfRange;
         }
@@ -140,7 +141,7 @@ public static class FixTimestamp
         long days = DaysFromCivil(year, month, day);
         long secondNanos = (days * NanosPerDay) + ((((hour * 60L) + minute) * 60L) + second) * NanosPerSecond;
 
-        // Only valid seconds are cached (a zero DateBytes, the initial state, is never digits, so never matches).
+        // Only valid seconds are cached.
         cache.DateBytes = dateBytes;
         cache.TimeBytes = timeBytes;
         cache.SecondNanos = secondNanos;
