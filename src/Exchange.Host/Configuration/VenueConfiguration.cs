@@ -100,9 +100,34 @@ public static class VenueConfiguration
         return used;
     }
 
+    /// <summary>
+    /// Top-level keys the venue or its host reads: a misspelt section (--Venu:Pipeline:MatcherWait=BusySpin) would
+    /// otherwise be ignored and the venue start on its defaults.
+    /// </summary>
+    private static readonly string[] TopLevelKeys =
+        [VenueOptions.SectionName, "Logging", "shutdownTimeoutSeconds", "startupTimeoutSeconds", "environment", "applicationName", "contentRoot"];
+
+    private static void RefuseUnknownSections(IConfiguration configuration)
+    {
+        List<string> errors = [];
+        foreach (IConfigurationSection section in configuration.GetChildren())
+        {
+            if (!TopLevelKeys.Contains(section.Key, StringComparer.OrdinalIgnoreCase))
+            {
+                errors.Add($"{section.Key}: not a setting of the venue; top-level keys are {string.Join(", ", TopLevelKeys)}.");
+            }
+        }
+
+        if (errors.Count > 0)
+        {
+            throw new VenueConfigurationException(errors);
+        }
+    }
+
     /// <summary>Binds and validates; throws <see cref="VenueConfigurationException"/> listing every problem.</summary>
     public static VenueOptions Bind(IConfiguration configuration)
     {
+        RefuseUnknownSections(configuration);
         IConfigurationSection venue = configuration.GetSection(VenueOptions.SectionName);
         List<string> shapeErrors = ConfigurationShape.Check(venue, typeof(VenueOptions));
         if (shapeErrors.Count > 0)

@@ -220,7 +220,15 @@ public static class VenueOptionsValidator
         {
             errors.Add($"{key}: '{value}' must be 1..64 printable ASCII characters without spaces.");
         }
+        else if (value.IndexOfAny(NotInFileNames) >= 0)
+        {
+            // The session's store file is named after its CompIDs: a '/' would put it in another folder, and Windows
+            // refuses the others.
+            errors.Add($"{key}: '{value}' may not contain any of {string.Join(' ', NotInFileNames)}: the session's store file is named after it.");
+        }
     }
+
+    private static readonly char[] NotInFileNames = ['/', '\\', ':', '*', '?', '"', '<', '>', '|'];
 
     private static void OneOf(List<string> errors, string key, string value, IReadOnlyList<string> allowed)
     {

@@ -88,6 +88,38 @@ public sealed class ConfigurationRefusalTests
         Assert.Contains(arg[2..arg.IndexOf('=', StringComparison.Ordinal)], ex.Message, StringComparison.Ordinal);
     }
 
+    // A misspelt top-level section, which nothing would read.
+    [Theory]
+    [InlineData("--Venu:Pipeline:MatcherWait=BusySpin")]
+    [InlineData("--Vneue:Journal:Fsync=Never")]
+    public void A_misspelt_top_level_section_is_refused_naming_it(string arg)
+    {
+        Exception? thrown = Record.Exception(() => VenueConfiguration.Bind(Build(null, arg)));
+
+        var ex = Assert.IsType<VenueConfigurationException>(thrown);
+        Assert.Contains(arg[2..arg.IndexOf(':', StringComparison.Ordinal)] + ": not a setting of the venue", ex.Message, StringComparison.Ordinal);
+    }
+
+    // The host's own keys stay allowed beside Venue.
+    [Fact]
+    public void The_hosts_own_top_level_keys_are_accepted()
+    {
+        VenueConfiguration.Bind(Build(null, "--Logging:LogLevel:Default=Debug", "--shutdownTimeoutSeconds=60", "--startupTimeoutSeconds=30"));
+    }
+
+    // A CompID that cannot be part of the store's file name.
+    [Theory]
+    [InlineData("FIRM/A")]
+    [InlineData("FIRM\\A")]
+    [InlineData("FIRM:A")]
+    public void A_comp_id_that_cannot_name_a_file_is_refused(string compId)
+    {
+        Exception? thrown = Record.Exception(() => VenueConfiguration.Bind(Build(null, $"--Venue:Sessions:0:TargetCompId={compId}")));
+
+        var ex = Assert.IsType<VenueConfigurationException>(thrown);
+        Assert.Contains(ex.Errors, e => e.StartsWith("Venue:Sessions:0:TargetCompId:", StringComparison.Ordinal) && e.Contains("store file", StringComparison.Ordinal));
+    }
+
     // Two different sessions whose store files would have the same name.
     [Fact]
     public void Two_configured_sessions_never_share_a_session_store_file()
