@@ -1,4 +1,5 @@
 using Microsoft.Extensions.Configuration;
+using Microsoft.Extensions.Configuration.EnvironmentVariables;
 
 namespace Exchange.Host.Configuration;
 
@@ -107,14 +108,31 @@ public static class VenueConfiguration
     private static readonly string[] TopLevelKeys =
         [VenueOptions.SectionName, "Logging", "shutdownTimeoutSeconds", "startupTimeoutSeconds", "environment", "applicationName", "contentRoot"];
 
+    /// <remarks>
+    /// Only the settings file's and the command line's keys: environment variables share the EXCHANGE_ prefix with
+    /// other tools' (the benchmarks' EXCHANGE_BENCH_BOOKS, say), which a shell may still have set.
+    /// </remarks>
     private static void RefuseUnknownSections(IConfiguration configuration)
     {
-        List<string> errors = [];
-        foreach (IConfigurationSection section in configuration.GetChildren())
+        if (configuration is not IConfigurationRoot root)
         {
-            if (!TopLevelKeys.Contains(section.Key, StringComparer.OrdinalIgnoreCase))
+            return;
+        }
+
+        List<string> errors = [];
+        foreach (IConfigurationProvider provider in root.Providers)
+        {
+            if (provider is EnvironmentVariablesConfigurationProvider)
             {
-                errors.Add($"{section.Key}: not a setting of the venue; top-level keys are {string.Join(", ", TopLevelKeys)}.");
+                continue;
+            }
+
+            foreach (string key in provider.GetChildKeys([], parentPath: null).Distinct(StringComparer.OrdinalIgnoreCase))
+            {
+                if (!TopLevelKeys.Contains(key, StringComparer.OrdinalIgnoreCase))
+                {
+                    errors.Add($"{key}: not a setting of the venue; top-level keys are {string.Join(", ", TopLevelKeys)}.");
+                }
             }
         }
 

@@ -100,11 +100,19 @@ public sealed class ConfigurationRefusalTests
         Assert.Contains(arg[2..arg.IndexOf(':', StringComparison.Ordinal)] + ": not a setting of the venue", ex.Message, StringComparison.Ordinal);
     }
 
-    // The host's own keys stay allowed beside Venue.
+    // The host's own keys stay allowed beside Venue, and so do other tools' EXCHANGE_ variables in the environment.
     [Fact]
-    public void The_hosts_own_top_level_keys_are_accepted()
+    public void The_hosts_own_top_level_keys_and_other_tools_environment_variables_are_accepted()
     {
-        VenueConfiguration.Bind(Build(null, "--Logging:LogLevel:Default=Debug", "--shutdownTimeoutSeconds=60", "--startupTimeoutSeconds=30"));
+        Environment.SetEnvironmentVariable("EXCHANGE_BENCH_TEST_ONLY", "1");
+        try
+        {
+            VenueConfiguration.Bind(Build(null, "--Logging:LogLevel:Default=Debug", "--shutdownTimeoutSeconds=60", "--startupTimeoutSeconds=30"));
+        }
+        finally
+        {
+            Environment.SetEnvironmentVariable("EXCHANGE_BENCH_TEST_ONLY", null);
+        }
     }
 
     // A CompID that cannot be part of the store's file name.
