@@ -248,11 +248,17 @@ public static class VenueOptionsValidator
         }
     }
 
+    /// <summary>
+    /// Ring sizes: a power of two from 64 to 2^24 slots. The top bounds the memory taken at start (a few GiB of slots
+    /// and their sequence array at 2^24) so a typo such as 2^30 is refused here instead of failing on memory later.
+    /// </summary>
     private static void PowerOfTwo(List<string> errors, string key, int value)
     {
-        if (value < 64 || (value & (value - 1)) != 0)
+        if (value < 64 || value > MaxRingSize || (value & (value - 1)) != 0)
         {
-            errors.Add($"{key}: {value} must be a power of two, at least 64.");
+            errors.Add($"{key}: {value} must be a power of two from 64 to {MaxRingSize}.");
         }
     }
+
+    private const int MaxRingSize = 1 << 24;
 }
