@@ -184,7 +184,7 @@ internal sealed partial class ConnectionHandler : ISessionApplication, IFixConne
                 // The session ended all the same (FixSession.Unbind finishes even when its store's flush throws), so
                 // this connection's orders are still cancelled if the session asks for it, and the polling thread that
                 // detaches it is not taken down by one session's failed store.
-                _s.Log.Warn($"connection {Transport.Connection.Id} ({Transport.Connection.RemoteEndPoint}): session {gs.Session.Config.SenderCompID}->{gs.Session.Config.TargetCompID} failed while ending: {exception.GetType().Name}: {exception.Message}");
+                _s.Log.Warn($"connection {Transport.Connection.Id} ({Transport.Connection.RemoteEndPoint}): {gs.Name} failed while ending: {exception.GetType().Name}: {exception.Message}");
             }
             finally
             {

@@ -74,7 +74,7 @@ public sealed partial class FixGateway
 
         foreach (GatewaySession gs in busy)
         {
-            _services.Log.Warn($"session {gs.Session.Config.SenderCompID}->{gs.Session.Config.TargetCompID}: busy in another thread throughout the stop's {step}; skipped");
+            _services.Log.Warn($"{gs.Name}: busy in another thread throughout the stop's {step}; skipped");
         }
     }
 
@@ -94,7 +94,7 @@ public sealed partial class FixGateway
         catch (Exception exception)
 #pragma warning restore CA1031
         {
-            _services.Log.Warn($"session {gs.Session.Config.SenderCompID}->{gs.Session.Config.TargetCompID}: the stop's {step} failed: {exception.GetType().Name}: {exception.Message}");
+            _services.Log.Warn($"{gs.Name}: the stop's {step} failed: {exception.GetType().Name}: {exception.Message}");
         }
         finally
         {

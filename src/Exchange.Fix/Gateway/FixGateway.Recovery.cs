@@ -50,11 +50,10 @@ public sealed partial class FixGateway
             lock (gs.Lock)
             {
                 FixSession session = gs.Session;
-                string name = $"session {session.Config.SenderCompID}->{session.Config.TargetCompID}";
                 if (gs.RecoveredReports > 0)
                 {
                     _services.Log.Warn(
-                        $"{name}: {gs.RecoveredReports} reports in the journal had not reached the session store (the venue stopped in between); "
+                        $"{gs.Name}: {gs.RecoveredReports} reports in the journal had not reached the session store (the venue stopped in between); "
                         + $"queued as messages {gs.FirstRecoveredSeqNum}..{gs.FirstRecoveredSeqNum + gs.RecoveredReports - 1}, for the client's ResendRequest after its Logon "
                         + "(or sent as new messages after a Logon with ResetSeqNumFlag=Y)");
                 }
@@ -67,7 +66,7 @@ public sealed partial class FixGateway
                     session.SetLastEventId(lastEventId);
                     if (lastEventId > 0)
                     {
-                        _services.Log.Info($"{name}: the session store does not record which reports it holds; reports of journal events up to {lastEventId} are not re-sent");
+                        _services.Log.Info($"{gs.Name}: the session store does not record which reports it holds; reports of journal events up to {lastEventId} are not re-sent");
                     }
                 }
                 else if (stored > lastEventId)
@@ -75,7 +74,7 @@ public sealed partial class FixGateway
                     // The store has reports of events the journal no longer has: the journal was replaced or lost its
                     // tail. The host numbers new events above the highest such id, so the store keeps its position.
                     highest = Math.Max(highest, stored);
-                    _services.Log.Warn($"{name}: the session store holds reports up to event {stored} but the journal ends at event {lastEventId} (the journal lost records); new events are numbered above {stored}");
+                    _services.Log.Warn($"{gs.Name}: the session store holds reports up to event {stored} but the journal ends at event {lastEventId} (the journal lost records); new events are numbered above {stored}");
                 }
             }
         }

@@ -349,7 +349,7 @@ public sealed partial class FixGateway : IFixGateway, IDisposable
         if (gs.PollFailures++ % PollFailureLogInterval == 0)
         {
             _services.Log.Warn(
-                $"session {gs.Session.Config.SenderCompID}->{gs.Session.Config.TargetCompID}: timer poll failed ({gs.PollFailures} so far): {exception.GetType().Name}: {exception.Message}");
+                $"{gs.Name}: timer poll failed ({gs.PollFailures} so far): {exception.GetType().Name}: {exception.Message}");
         }
     }
 

@@ -12,11 +12,15 @@ internal sealed class GatewaySession
     {
         OwnerId = ownerId;
         Session = session;
+        Name = $"session {session.Config.SenderCompID}->{session.Config.TargetCompID}";
     }
 
     public int OwnerId { get; }
 
     public FixSession Session { get; }
+
+    /// <summary>"session VENUE->CLIENT", as the gateway's log lines name it.</summary>
+    public string Name { get; }
 
     /// <summary>Held for every call into <see cref="Session"/> and every read or write of <see cref="Transport"/>.</summary>
     public Lock Lock { get; } = new();
