@@ -101,12 +101,15 @@ public static class VenueConfiguration
         return used;
     }
 
+    /// <summary>The host's own timeouts, in whole seconds (HostOptions reads them).</summary>
+    private static readonly string[] HostTimeoutKeys = ["shutdownTimeoutSeconds", "startupTimeoutSeconds"];
+
     /// <summary>
     /// Top-level keys the venue or its host reads: a misspelt section (--Venu:Pipeline:MatcherWait=BusySpin) would
     /// otherwise be ignored and the venue start on its defaults.
     /// </summary>
     private static readonly string[] TopLevelKeys =
-        [VenueOptions.SectionName, "Logging", "shutdownTimeoutSeconds", "startupTimeoutSeconds", "environment", "applicationName", "contentRoot"];
+        [VenueOptions.SectionName, "Logging", .. HostTimeoutKeys, "environment", "applicationName", "contentRoot"];
 
     /// <remarks>
     /// Only the settings file's and the command line's keys: environment variables share the EXCHANGE_ prefix with
@@ -142,10 +145,33 @@ public static class VenueConfiguration
         }
     }
 
+    /// <summary>
+    /// The host's own timeouts, which the host reads without a word when it cannot parse them (the default then
+    /// applies): shutdownTimeoutSeconds sets the stop's budget, which README tells operators to raise with TimeoutStopSec.
+    /// </summary>
+    private static void CheckHostTimeouts(IConfiguration configuration)
+    {
+        var errors = new List<string>();
+        foreach (string key in HostTimeoutKeys)
+        {
+            if (configuration[key] is { } text &&
+                (!int.TryParse(text, System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out int seconds) || seconds < 1))
+            {
+                errors.Add($"{key}: '{text}' is not allowed: give whole seconds, 1 or more.");
+            }
+        }
+
+        if (errors.Count > 0)
+        {
+            throw new VenueConfigurationException(errors);
+        }
+    }
+
     /// <summary>Binds and validates; throws <see cref="VenueConfigurationException"/> listing every problem.</summary>
     public static VenueOptions Bind(IConfiguration configuration)
     {
         RefuseUnknownSections(configuration);
+        CheckHostTimeouts(configuration);
         IConfigurationSection venue = configuration.GetSection(VenueOptions.SectionName);
         List<string> shapeErrors = ConfigurationShape.Check(venue, typeof(VenueOptions));
         if (shapeErrors.Count > 0)

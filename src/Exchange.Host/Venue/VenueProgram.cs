@@ -122,28 +122,6 @@ internal static class VenueProgram
         }
     }
 
-    /// <summary>
-    /// The host's own timeouts, which the host reads without a word when it cannot parse them (the default then
-    /// applies): shutdownTimeoutSeconds sets the stop's budget, which README tells operators to raise with TimeoutStopSec.
-    /// </summary>
-    private static void CheckHostTimeouts(IConfiguration configuration)
-    {
-        var errors = new List<string>();
-        foreach (string key in (ReadOnlySpan<string>)["shutdownTimeoutSeconds", "startupTimeoutSeconds"])
-        {
-            if (configuration[key] is { } text &&
-                (!int.TryParse(text, System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out int seconds) || seconds < 1))
-            {
-                errors.Add($"{key}: '{text}' is not allowed: give whole seconds, 1 or more.");
-            }
-        }
-
-        if (errors.Count > 0)
-        {
-            throw new VenueConfigurationException(errors);
-        }
-    }
-
     /// <summary>Builds the host; throws <see cref="VenueConfigurationException"/> for invalid configuration.</summary>
     /// <param name="args">The process arguments.</param>
     /// <param name="configureServices">Replaces services after the defaults (tests).</param>
@@ -175,7 +153,6 @@ internal static class VenueProgram
         }
 
         VenueOptions options = VenueConfiguration.Bind(builder.Configuration);
-        CheckHostTimeouts(builder.Configuration);
 
         builder.Logging.ClearProviders();
 
