@@ -12,6 +12,16 @@ namespace Exchange.Host.Tests.Configuration;
 /// </summary>
 public sealed class ConfigurationRefusalTests
 {
+    /// <summary>Runs the venue with <paramref name="arguments"/>: exit code 2, <paramref name="named"/> in its message, no stack trace.</summary>
+    private static async Task AssertRefusedAtStartAsync(string named, string workingDirectory, params string[] arguments)
+    {
+        (int exitCode, string error) = await VenueProcess.RunToExitAsync(workingDirectory, arguments);
+
+        Assert.True(exitCode == 2, $"exit code {exitCode}; standard error:{Environment.NewLine}{error}");
+        Assert.Contains(named, error, StringComparison.Ordinal);
+        Assert.DoesNotContain("   at ", error, StringComparison.Ordinal);
+    }
+
     private static IConfiguration Build(string? file, params string[] args)
     {
         var builder = new ConfigurationBuilder();
@@ -26,11 +36,7 @@ public sealed class ConfigurationRefusalTests
         using var directory = new TempVenueDirectory();
         string missing = Path.Combine(directory.Path, "no-such-venue.json");
 
-        (int exitCode, string error) = await VenueProcess.RunToExitAsync(directory.Path, "--config", missing);
-
-        Assert.True(exitCode == 2, $"exit code {exitCode}; standard error:{Environment.NewLine}{error}");
-        Assert.Contains(missing, error, StringComparison.Ordinal);
-        Assert.DoesNotContain("   at ", error, StringComparison.Ordinal);
+        await AssertRefusedAtStartAsync(missing, directory.Path, "--config", missing);
     }
 
     // A settings file that is not valid JSON.
@@ -41,11 +47,7 @@ public sealed class ConfigurationRefusalTests
         string config = Path.Combine(directory.Path, "venue.json");
         await File.WriteAllTextAsync(config, """{ "Venue": { "Listen": { "Port": 9878, } """);
 
-        (int exitCode, string error) = await VenueProcess.RunToExitAsync(directory.Path, "--config", config);
-
-        Assert.True(exitCode == 2, $"exit code {exitCode}; standard error:{Environment.NewLine}{error}");
-        Assert.Contains(config, error, StringComparison.Ordinal);
-        Assert.DoesNotContain("   at ", error, StringComparison.Ordinal);
+        await AssertRefusedAtStartAsync(config, directory.Path, "--config", config);
     }
 
     // An override with a single dash (a typo for --Venue:...).
@@ -55,12 +57,8 @@ public sealed class ConfigurationRefusalTests
         using var directory = new TempVenueDirectory();
         string config = VenueConfigFile.Write(directory.Path, port: 0, storePath: "");
 
-        (int exitCode, string error) = await VenueProcess.RunToExitAsync(
-            directory.Path, "--config", config, "-Venue:Pipeline:MatcherWait=Yielding");
-
-        Assert.True(exitCode == 2, $"exit code {exitCode}; standard error:{Environment.NewLine}{error}");
-        Assert.Contains("-Venue:Pipeline:MatcherWait=Yielding", error, StringComparison.Ordinal);
-        Assert.DoesNotContain("   at ", error, StringComparison.Ordinal);
+        const string oneDash = "-Venue:Pipeline:MatcherWait=Yielding";
+        await AssertRefusedAtStartAsync(oneDash, directory.Path, "--config", config, oneDash);
     }
 
     // A price too large for decimal once scaled by PriceDecimals.
