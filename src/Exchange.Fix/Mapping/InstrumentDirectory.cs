@@ -1,6 +1,7 @@
 using System.Buffers.Binary;
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 using System.Text;
 using Exchange.Core.Domain;
 
@@ -9,15 +10,14 @@ namespace Exchange.Fix.Mapping;
 /// <summary>
 /// Instruments by FIX Symbol (55) bytes and by dense id, without creating strings: symbols are kept as ASCII byte
 /// arrays in an open-addressing table (linear probing, load factor at most 1/2) keyed by a word read from the symbol's
-/// bytes (see <see cref="KeyOf"/>), so a lookup of a typical ticker is two loads, a multiply and one compare.
+/// bytes (see <see cref="KeyOf"/>), so a lookup of a typical ticker is a multiply, one slot's load and its compare.
 /// Immutable after construction; safe to share between threads.
 /// </summary>
 public sealed class InstrumentDirectory
 {
     private readonly Instrument[] _byId;
     private readonly byte[][] _symbols;
-    private readonly ulong[] _keys;
-    private readonly int[] _slots;
+    private readonly Slot[] _slots;
     private readonly int _mask;
 
     /// <param name="instruments">Ids must be exactly 0..n-1 (dense, as the engine indexes books) and symbols unique.</param>
@@ -26,14 +26,13 @@ public sealed class InstrumentDirectory
         ArgumentNullException.ThrowIfNull(instruments);
         _byId = [.. instruments.OrderBy(i => i.Id)];
         _symbols = new byte[_byId.Length][];
-        _keys = new ulong[_byId.Length];
         int capacity = 4;
         while (capacity < _byId.Length * 2)
         {
             capacity *= 2;
         }
 
-        _slots = new int[capacity];
+        _slots = new Slot[capacity];
         _mask = capacity - 1;
         for (int id = 0; id < _byId.Length; id++)
         {
@@ -50,14 +49,14 @@ public sealed class InstrumentDirectory
             }
 
             _symbols[id] = symbol;
-            _keys[id] = KeyOf(symbol);
-            int slot = SlotOf(_keys[id]);
-            while (_slots[slot] != 0)
+            ulong key = KeyOf(symbol);
+            int slot = SlotOf(key);
+            while (_slots[slot].Entry != 0)
             {
                 slot = (slot + 1) & _mask;
             }
 
-            _slots[slot] = id + 1;
+            _slots[slot] = new Slot(key, symbol.Length, id + 1, instrument.PriceDecimals);
         }
     }
 
@@ -66,24 +65,52 @@ public sealed class InstrumentDirectory
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TryGet(ReadOnlySpan<byte> symbol, [NotNullWhen(true)] out Instrument? instrument)
     {
+        int slot = FindSlot(symbol);
+        instrument = slot < 0 ? null : _byId[_slots[slot].Entry - 1];
+        return instrument is not null;
+    }
+
+    /// <summary>
+    /// The instrument's id and price decimals by Symbol, from its table slot alone: the order path's lookup, which
+    /// needs no <see cref="Instrument"/> object and so follows no reference to one.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool TryGetPricing(ReadOnlySpan<byte> symbol, out int instrumentId, out int priceDecimals)
+    {
+        int slot = FindSlot(symbol);
+        if (slot < 0)
+        {
+            instrumentId = -1;
+            priceDecimals = 0;
+            return false;
+        }
+
+        ref readonly Slot found = ref _slots[slot];
+        instrumentId = found.Entry - 1;
+        priceDecimals = found.PriceDecimals;
+        return true;
+    }
+
+    /// <summary>The slot holding <paramref name="symbol"/>, or -1.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private int FindSlot(ReadOnlySpan<byte> symbol)
+    {
         ulong key = KeyOf(symbol);
         int slot = SlotOf(key);
         while (true)
         {
-            int entry = _slots[slot];
-            if (entry == 0)
+            // Safe: slot is masked to the table's length.
+            ref readonly Slot candidate = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(_slots), slot);
+            if (candidate.Entry == 0)
             {
-                instrument = null;
-                return false;
+                return -1;
             }
 
             // Equal keys and lengths are equal symbols up to 8 bytes; longer ones are compared in full.
-            byte[]? candidate = _symbols[entry - 1];
-            if (_keys[entry - 1] == key && candidate is not null && candidate.Length == symbol.Length &&
-                (symbol.Length <= sizeof(ulong) || symbol.SequenceEqual(candidate)))
+            if (candidate.Key == key && candidate.Length == symbol.Length &&
+                (symbol.Length <= sizeof(ulong) || symbol.SequenceEqual(_symbols[candidate.Entry - 1])))
             {
-                instrument = _byId[entry - 1];
-                return true;
+                return slot;
             }
 
             slot = (slot + 1) & _mask;
@@ -123,5 +150,12 @@ public sealed class InstrumentDirectory
     }
 
     /// <summary>Fibonacci hashing of the key: the multiply's high bits pick the slot.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private int SlotOf(ulong key) => (int)((key * 0x9E3779B97F4A7C15UL) >> 32) & _mask;
+
+    /// <summary>
+    /// One table slot: the symbol's key and length beside its entry (id + 1; 0 is empty) and price decimals, so a probe
+    /// of a symbol of up to 8 bytes reads one slot and no symbol bytes, and the order path nothing else.
+    /// </summary>
+    private readonly record struct Slot(ulong Key, int Length, int Entry, int PriceDecimals);
 }

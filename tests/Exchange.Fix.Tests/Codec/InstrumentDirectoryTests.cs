@@ -55,6 +55,27 @@ public class InstrumentDirectoryTests
     }
 
     [Fact]
+    public void TryGetPricing_GivesTheInstrumentsIdAndDecimals_AndNothingForAnUnknownSymbol()
+    {
+        Instrument[] instruments =
+        [
+            new(0, "AAPL", 4, 1, 1, 1, 1000), new(1, "MSFT", 2, 1, 1, 1, 1000), new(2, "BRK.B-CLASS-B", 0, 1, 1, 1, 1000),
+        ];
+        var directory = new InstrumentDirectory(instruments);
+
+        foreach (Instrument instrument in instruments)
+        {
+            Assert.True(directory.TryGetPricing(System.Text.Encoding.ASCII.GetBytes(instrument.Symbol), out int id, out int decimals));
+            Assert.Equal((instrument.Id, instrument.PriceDecimals), (id, decimals));
+        }
+
+        Assert.False(directory.TryGetPricing("BRK.B-CLASS-C"u8, out int none, out _));
+        Assert.Equal(-1, none);
+        Assert.False(directory.TryGetPricing("AAPM"u8, out _, out _));
+        Assert.False(directory.TryGetPricing(default, out _, out _));
+    }
+
+    [Fact]
     public void RejectsSparseIds_AndDuplicateSymbols()
     {
         Assert.Throws<ArgumentException>(() => new InstrumentDirectory([new Instrument(1, "A", 2, 1, 1, 1, 10)]));
