@@ -19,6 +19,21 @@ public static class FixPrice
 
     private static readonly long[] PowersOf10 = BuildPowers();
 
+    /// <summary>10^k for k = 0..<see cref="MaxDecimals"/>, as constant data (no static field to load).</summary>
+    private static ReadOnlySpan<ulong> ScaleFactors =>
+    [
+        1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000, 10000000000, 100000000000,
+        1000000000000, 10000000000000, 100000000000000, 1000000000000000, 10000000000000000, 100000000000000000,
+        1000000000000000000,
+    ];
+
+    /// <summary>long.MaxValue / 10^k for k = 0..<see cref="MaxDecimals"/>: the largest magnitude that 10^k scales within a long.</summary>
+    private static ReadOnlySpan<ulong> LargestScalable =>
+    [
+        9223372036854775807, 922337203685477580, 92233720368547758, 9223372036854775, 922337203685477, 92233720368547,
+        9223372036854, 922337203685, 92233720368, 9223372036, 922337203, 92233720, 9223372, 922337, 92233, 9223, 922, 92, 9,
+    ];
+
     public static FieldStatus TryParse(ReadOnlySpan<byte> value, int decimals, out long units)
     {
         units = 0;
@@ -261,13 +276,15 @@ public static class FixPrice
         }
         else if (scale < decimals)
         {
-            ulong high = Math.BigMul(magnitude, (ulong)PowersOf10[decimals - scale], out ulong low);
-            if (high != 0 || low > long.MaxValue)
+            // A compare with the largest value that scales within a long, not a 128-bit product: the product's low half
+            // went through memory (an out parameter), a store-to-load stall on every scaled price.
+            int shift = decimals - scale;
+            if (magnitude > LargestScalable[shift])
             {
                 return FieldStatus.OutOfRange;
             }
 
-            magnitude = low;
+            magnitude *= ScaleFactors[shift];
         }
 
         units = mantissa < 0 ? -(long)magnitude : (long)magnitude;

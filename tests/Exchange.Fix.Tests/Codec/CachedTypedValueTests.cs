@@ -59,6 +59,21 @@ public sealed class CachedTypedValueTests
         }
     }
 
+    /// <summary>Scaling up at the edge of a long: the largest magnitude that scales fits exactly, one more is out of range.</summary>
+    [Fact]
+    public void Rescale_AtTheLargestScalableMagnitude_FitsAndOneMoreIsOutOfRange()
+    {
+        for (int shift = 1; shift <= FixPrice.MaxDecimals; shift++)
+        {
+            long factor = FixPrice.Pow10(shift);
+            long largest = long.MaxValue / factor;
+            Assert.Equal((FieldStatus.Ok, largest * factor), (FixPrice.Rescale(largest, 0, shift, out long up), up));
+            Assert.Equal((FieldStatus.Ok, -largest * factor), (FixPrice.Rescale(-largest, 0, shift, out long down), down));
+            Assert.Equal(FieldStatus.OutOfRange, FixPrice.Rescale(largest + 1, 0, shift, out _));
+            Assert.Equal(FieldStatus.OutOfRange, FixPrice.Rescale(-(largest + 1), 0, shift, out _));
+        }
+    }
+
     [Fact]
     public void CachedTimestampParse_MatchesColdParse_ForSequencesOfSecondsAndBadValues()
     {
