@@ -169,16 +169,56 @@ public sealed partial class FixMessage
     public bool Parse(ReadOnlySpan<byte> frame, FixDictionary dictionary)
     {
         ArgumentNullException.ThrowIfNull(dictionary);
+        LayoutPlan? guided = ParseDeferringGuidedChecks(frame, dictionary);
+        if (guided is not null)
+        {
+            CompleteGuided(guided, dictionary);
+        }
+
+        return !_validation.IsError;
+    }
+
+    /// <summary>
+    /// <see cref="Parse(ReadOnlySpan{byte}, FixDictionary)"/>, except that a message parsed along a plan's guide is
+    /// returned with that plan and its value checks not yet run: the caller must then either run them
+    /// (<see cref="CompleteGuided"/>) or, having run every one of them itself and found them all passing,
+    /// <see cref="AcceptGuided"/>. Until one of the two, <see cref="Validation"/> is meaningless. Null: the message
+    /// took the full path and is validated.
+    /// </summary>
+    internal LayoutPlan? ParseDeferringGuidedChecks(ReadOnlySpan<byte> frame, FixDictionary dictionary)
+    {
         Load(frame);
         LayoutPlan? guided = _guided;
         WasGuided = guided is not null && ReferenceEquals(guided.Dictionary, dictionary) && TryParseGuided(guided);
         if (WasGuided)
         {
-            _validation = dictionary.CheckPlanned(guided!, this);
-            MarkValidatedBy(dictionary);
-            return !_validation.IsError;
+            return guided;
         }
 
+        ParseUnguided(dictionary);
+        return null;
+    }
+
+    /// <summary>Runs the value checks of the <paramref name="plan"/> the message was parsed along; their verdict is <see cref="Validation"/>.</summary>
+    internal void CompleteGuided(LayoutPlan plan, FixDictionary dictionary)
+    {
+        _validation = dictionary.CheckPlanned(plan, this);
+        MarkValidatedBy(dictionary);
+    }
+
+    /// <summary>
+    /// Marks a guided message valid without running its plan's checks: only for a caller that has run every one of
+    /// them (or a stricter form of each) on this message, and every one passed.
+    /// </summary>
+    internal void AcceptGuided(FixDictionary dictionary)
+    {
+        _validation = FixFieldError.None;
+        MarkValidatedBy(dictionary);
+    }
+
+    /// <summary>Tokenizes and validates the loaded message in full, and keeps its layout's plan to guide the next one.</summary>
+    private void ParseUnguided(FixDictionary dictionary)
+    {
         IndexFields(dictionary.DataFields);
         _validation = dictionary.ValidateFields(this, out LayoutPlan? plan);
         MarkValidatedBy(dictionary);
@@ -191,8 +231,6 @@ public sealed partial class FixMessage
 
             _guided = plan.Guide.IsReady ? plan : null;
         }
-
-        return !_validation.IsError;
     }
 
     /// <summary>Copies <paramref name="frame"/>, marks its SOHs and clears the previous message's state.</summary>

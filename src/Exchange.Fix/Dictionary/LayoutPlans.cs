@@ -59,6 +59,9 @@ internal sealed class LayoutPlan
 {
     public FixDictionary? Dictionary { get; private set; }
 
+    /// <summary>Counts the layouts this (pooled) plan has held, so data derived from one layout can tell it is stale.</summary>
+    public int Version { get; private set; }
+
     public MessageDefinition? Definition { get; private set; }
 
     public ulong Hash { get; private set; }
@@ -108,6 +111,7 @@ internal sealed class LayoutPlan
     /// </summary>
     public void Reset(FixDictionary dictionary, MessageDefinition definition, ulong hash, int count, int checkCount, int groupCheckCount)
     {
+        Version++;
         Guide.Invalidate();
         GroupCheckCount = groupCheckCount;
         Definition = definition;

@@ -52,6 +52,11 @@ internal sealed partial class ConnectionHandler
             return;
         }
 
+        if (TakePremapped(released))
+        {
+            return;
+        }
+
         int owner = Bound?.OwnerId ?? -1;
 
         // Mapped straight into the next pending slot (a Command is ~100 bytes; no copy to hand it on). The slot only

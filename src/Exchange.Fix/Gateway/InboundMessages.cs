@@ -36,6 +36,24 @@ internal static class InboundMessages
         error.Tag,
         message.Raw);
 
+    /// <summary>
+    /// What <see cref="Header"/> gives for a clean application message whose MsgSeqNum and SendingTime were read
+    /// elsewhere (<see cref="Mapping.FusedNewOrderReader"/>), with no PossDupFlag or OrigSendingTime.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static InboundMessage CleanApplicationHeader(FixMessage message, ReadOnlySpan<byte> msgType, int msgSeqNum, long sendingTime, ReadOnlySpan<byte> senderCompId, ReadOnlySpan<byte> targetCompId) => new(
+        SessionMsgType.Application,
+        msgType,
+        msgSeqNum,
+        possDupFlag: false,
+        sendingTime,
+        origSendingTimeNanos: null,
+        senderCompId,
+        targetCompId,
+        parseReject: null,
+        parseRejectTag: 0,
+        message.Raw);
+
     /// <summary><paramref name="inbound"/> (a <see cref="Header"/>) plus the fields only admin messages carry (each read by the session for its own type only).</summary>
     /// <remarks>
     /// A Logon asking for encryption (EncryptMethod other than 0) gets the verdict of a bad value on tag 98, which the

@@ -82,7 +82,7 @@ internal static class OrderFields
         }
 
         side = (Side)value;
-        return side is Side.Buy or Side.Sell ? MappingResult.Ok : MappingResult.Business(FixTags.Side, RejectReason.InvalidSide);
+        return IsSupported(side) ? MappingResult.Ok : MappingResult.Business(FixTags.Side, RejectReason.InvalidSide);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -96,7 +96,7 @@ internal static class OrderFields
         }
 
         type = (OrderType)value;
-        return type is OrderType.Limit or OrderType.Market ? MappingResult.Ok : MappingResult.Business(FixTags.OrdType, RejectReason.InvalidOrderType);
+        return IsSupported(type) ? MappingResult.Ok : MappingResult.Business(FixTags.OrdType, RejectReason.InvalidOrderType);
     }
 
     /// <summary>
@@ -115,6 +115,13 @@ internal static class OrderFields
             _ => MappingResult.Session(FixTags.OrderQty, status),
         };
     }
+
+    public static bool IsSupported(Side side) => side is Side.Buy or Side.Sell;
+
+    public static bool IsSupported(OrderType type) => type is OrderType.Limit or OrderType.Market;
+
+    public static bool IsSupported(TimeInForce timeInForce) =>
+        timeInForce is TimeInForce.Day or TimeInForce.GoodTillCancel or TimeInForce.ImmediateOrCancel or TimeInForce.FillOrKill;
 
     /// <summary>
     /// Order instructions the venue does not carry out: ExecInst (18), StopPx (99), MinQty (110), MaxFloor (111),
@@ -192,6 +199,13 @@ internal static class OrderFields
     }
 
     /// <summary>
+    /// Whether <paramref name="tag"/> is one that <see cref="RefuseUnsupportedInstructions"/> looks for: a layout without
+    /// any of them always passes it.
+    /// </summary>
+    public static bool IsInstructionChecked(int tag) =>
+        UnsupportedInstructionTags.Contains(tag) || InstrumentQualifierTags.Contains(tag) || tag is PriceType or SecurityType;
+
+    /// <summary>
     /// Whether a field names more of an instrument than its Symbol: one of <see cref="InstrumentQualifierTags"/>, or a
     /// SecurityType other than CS. For requests that list instruments in a group (a market-data request), where each
     /// field is looked at in turn.
@@ -255,7 +269,7 @@ internal static class OrderFields
         }
 
         timeInForce = (TimeInForce)value;
-        return timeInForce is TimeInForce.Day or TimeInForce.GoodTillCancel or TimeInForce.ImmediateOrCancel or TimeInForce.FillOrKill
+        return IsSupported(timeInForce)
             ? MappingResult.Ok
             : MappingResult.Business(FixTags.TimeInForce, RejectReason.InvalidTimeInForce);
     }

@@ -16,11 +16,32 @@ public sealed class GatewayAllocationTests
     private const int Measured = 20_000;
 
     /// <summary>A NewOrderSingle with the given MsgSeqNum, encoded without allocating (the test's own input side).</summary>
-    private static int EncodeOrder(Span<byte> destination, int seq, long now) =>
-        new OrderWriter(destination).Write(seq, now);
+    private static int EncodeOrder(Span<byte> destination, int seq, long now, bool possResendEveryOther) =>
+        new OrderWriter(destination).Write(seq, now, possResendEveryOther);
 
+    /// <summary>
+    /// Orders of two layouts in turn (every other one a possible resend), so none is parsed along the last layout:
+    /// the full tokenizer, the dictionary walk and the usual mapping.
+    /// </summary>
     [Fact]
     public void Inbound_order_step_allocates_nothing()
+    {
+        long fused = InboundOrderStepAllocations(possResendEveryOther: true);
+
+        Assert.Equal(0, fused);
+    }
+
+    /// <summary>Orders of one layout, as a client sends them: each after the first takes the fused read.</summary>
+    [Fact]
+    public void Inbound_order_step_of_one_layout_allocates_nothing()
+    {
+        long fused = InboundOrderStepAllocations(possResendEveryOther: false);
+
+        Assert.Equal(Warmup + Measured - 1, fused);
+    }
+
+    /// <summary>Asserts the measured steps allocated nothing; returns how many orders took the fused read.</summary>
+    private static long InboundOrderStepAllocations(bool possResendEveryOther)
     {
         using var h = new GatewayHarness(storeFactory: _ => new MemorySessionStore());
         h.Publisher.Record = false;
@@ -30,7 +51,7 @@ public sealed class GatewayAllocationTests
 
         void Step()
         {
-            int length = EncodeOrder(wire, seq++, h.Clock.UtcNowNanos);
+            int length = EncodeOrder(wire, seq++, h.Clock.UtcNowNanos, possResendEveryOther);
             var buffer = new ReadOnlySequence<byte>(wire, 0, length);
             h.Handler.Process(buffer, out _, out _);
         }
@@ -51,6 +72,7 @@ public sealed class GatewayAllocationTests
         Assert.Equal(Warmup + Measured, h.Publisher.Count);
         Assert.Equal(seq, h.Gateway.GetSession(0).NextTargetSeqNum);
         Assert.Empty(h.TakeSent());
+        return h.Handler.FusedOrders;
     }
 
     [Fact]
@@ -90,11 +112,11 @@ public sealed class GatewayAllocationTests
     {
         private readonly Span<byte> _destination = destination;
 
-        public int Write(int seq, long now)
+        public int Write(int seq, long now, bool possResendEveryOther)
         {
             var w = new FixMessageWriter(_destination);
             w.Begin("D"u8, new FixHeader("CLIENT1"u8, "VENUE"u8, seq, now));
-            if (seq % 2 == 0)
+            if (possResendEveryOther && seq % 2 == 0)
             {
                 w.AddBool(FixTags.PossResend, true); // every other order a possible resend: read into the command
             }
