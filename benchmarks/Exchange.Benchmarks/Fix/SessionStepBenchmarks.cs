@@ -89,8 +89,11 @@ public class SessionStepBenchmarks
         }
 
         // The session-layer benchmark replays the first order, parsed once, with the store rewound to its MsgSeqNum.
+        // Parsed the usual way (typed values stored by the plan's checks), as every message the fused read does not
+        // take reaches the session layer: cancels, replaces, and orders of a new layout.
         _store.SetNextTargetSeqNum(FirstOrderSeqNum);
-        _handler.Process(_replays[0]);
+        _handler.ParseForSessionLayer(_replays[0]);
+        _handler.OnParsed();
         if (_store.NextTargetSeqNum != FirstOrderSeqNum + 1 || SessionLayerOnly() != FirstOrderSeqNum + 1)
         {
             throw new InvalidOperationException("benchmark order was not accepted in sequence");
@@ -132,7 +135,8 @@ public class SessionStepBenchmarks
     public int EncodeNewOrderInputOnly() => NewOrder(_wire, _seq, _clock.UtcNowNanos);
 
     /// <summary>
-    /// The session layer alone: the already parsed and validated NewOrderSingle (the codec's part, timed by
+    /// The session layer alone, on the usual path (not the fused read, <see cref="InboundNewOrderReplayed"/>'s path):
+    /// the already parsed and validated NewOrderSingle (the codec's part, timed by
     /// <see cref="FixCodecBenchmarks.NewOrderSingleToCommand"/>) through header extraction, session lock, CompID,
     /// SendingTime and MsgSeqNum checks, mapping (<see cref="FixInboundStageBenchmarks.Map"/>) and publishing.
     /// The store is rewound first so the same MsgSeqNum is in sequence every time.

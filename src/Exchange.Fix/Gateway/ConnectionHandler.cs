@@ -261,6 +261,12 @@ internal sealed partial class ConnectionHandler : ISessionApplication, IFixConne
     }
 
     /// <summary>
+    /// Parses and validates <paramref name="frame"/> into the current message the usual way (the plan's checks, never
+    /// the fused read), for a benchmark that then times <see cref="OnParsed"/> alone.
+    /// </summary>
+    internal void ParseForSessionLayer(ReadOnlySpan<byte> frame) => _message.Parse(frame, _s.Dictionary);
+
+    /// <summary>
     /// The session step after parse and validation: the current message (already in the parsed view) through the
     /// session rules, mapping and publishing. Internal so a benchmark can time the session layer apart from the codec.
     /// </summary>
