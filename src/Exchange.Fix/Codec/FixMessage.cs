@@ -199,6 +199,9 @@ public sealed partial class FixMessage
         return null;
     }
 
+    /// <summary>The next message takes the full path (for tests that compare it with the guided and fused paths).</summary>
+    internal void ForgetLayout() => _guided = null;
+
     /// <summary>Runs the value checks of the <paramref name="plan"/> the message was parsed along; their verdict is <see cref="Validation"/>.</summary>
     internal void CompleteGuided(LayoutPlan plan, FixDictionary dictionary)
     {

@@ -59,6 +59,9 @@ internal sealed partial class ConnectionHandler
         return true;
     }
 
+    /// <summary>The next frame takes the full parse and the usual path (for tests that compare the paths).</summary>
+    internal void ForgetLayout() => _message.ForgetLayout();
+
     /// <summary>How many of this connection's orders the session took with the command the fused read mapped.</summary>
     internal long FusedOrders { get; private set; }
 

@@ -4,6 +4,7 @@ using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Text;
 using Exchange.Core.Domain;
+using Exchange.Fix.Codec;
 
 namespace Exchange.Fix.Mapping;
 
@@ -40,6 +41,12 @@ public sealed class InstrumentDirectory
             if (instrument.Id != id)
             {
                 throw new ArgumentException($"Instrument ids must be dense 0..n-1; found {instrument.Id} at position {id}.", nameof(instruments));
+            }
+
+            // The codec reads prices at up to FixPrice.MaxDecimals; more would throw on every order of the instrument.
+            if ((uint)instrument.PriceDecimals > FixPrice.MaxDecimals)
+            {
+                throw new ArgumentException($"Instrument '{instrument.Symbol}' has {instrument.PriceDecimals} price decimals; 0..{FixPrice.MaxDecimals} are supported.", nameof(instruments));
             }
 
             byte[] symbol = Encoding.ASCII.GetBytes(instrument.Symbol);

@@ -76,6 +76,14 @@ public class InstrumentDirectoryTests
     }
 
     [Fact]
+    public void RejectsPriceDecimalsTheCodecCannotRead()
+    {
+        Assert.Throws<ArgumentException>(() => new InstrumentDirectory([new Instrument(0, "A", 19, 1, 1, 1, 10)]));
+        Assert.Throws<ArgumentException>(() => new InstrumentDirectory([new Instrument(0, "A", -1, 1, 1, 1, 10)]));
+        Assert.Equal(1, new InstrumentDirectory([new Instrument(0, "A", 18, 1, 1, 1, 10)]).Count);
+    }
+
+    [Fact]
     public void RejectsSparseIds_AndDuplicateSymbols()
     {
         Assert.Throws<ArgumentException>(() => new InstrumentDirectory([new Instrument(1, "A", 2, 1, 1, 1, 10)]));
