@@ -185,6 +185,7 @@ public sealed partial class FixMessage
     /// <see cref="AcceptGuided"/>. Until one of the two, <see cref="Validation"/> is meaningless. Null: the message
     /// took the full path and is validated.
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal LayoutPlan? ParseDeferringGuidedChecks(ReadOnlySpan<byte> frame, FixDictionary dictionary)
     {
         Load(frame);
@@ -220,6 +221,7 @@ public sealed partial class FixMessage
     }
 
     /// <summary>Tokenizes and validates the loaded message in full, and keeps its layout's plan to guide the next one.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
     private void ParseUnguided(FixDictionary dictionary)
     {
         IndexFields(dictionary.DataFields);
