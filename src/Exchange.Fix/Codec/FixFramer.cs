@@ -40,7 +40,7 @@ public sealed class FixFramer
     /// <summary>Bytes that always hold "8=FIX.4.4|9=nnnnnn|35=": enough to learn a message's total length.</summary>
     private const int HeadProbeLength = 32;
 
-    private const int MaxBodyLengthDigits = 6;
+    internal const int MaxBodyLengthDigits = 6;
 
     private static ReadOnlySpan<byte> BeginString => "8=FIX.4.4\u0001"u8;
 

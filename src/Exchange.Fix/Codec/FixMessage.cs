@@ -182,8 +182,9 @@ public sealed partial class FixMessage
     /// <see cref="Parse(ReadOnlySpan{byte}, FixDictionary)"/>, except that a message parsed along a plan's guide is
     /// returned with that plan and its value checks not yet run: the caller must then either run them
     /// (<see cref="CompleteGuided"/>) or, having run every one of them itself and found them all passing,
-    /// <see cref="AcceptGuided"/>. Until one of the two, <see cref="Validation"/> is meaningless. Null: the message
-    /// took the full path and is validated.
+    /// <see cref="AcceptGuided"/>. Until one of the two, <see cref="Validation"/> reads no error though nothing was
+    /// checked: the caller must not let the message out before it decides. Null: the message took the full path and
+    /// is validated.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal LayoutPlan? ParseDeferringGuidedChecks(ReadOnlySpan<byte> frame, FixDictionary dictionary)

@@ -17,10 +17,8 @@ public static class FixPrice
     /// <summary>Upper bound of <see cref="Format"/>'s output: sign, 19 digits, point, leading "0".</summary>
     public const int MaxChars = 22;
 
-    private static readonly long[] PowersOf10 = BuildPowers();
-
     /// <summary>10^k for k = 0..<see cref="MaxDecimals"/>, as constant data (no static field to load).</summary>
-    private static ReadOnlySpan<ulong> ScaleFactors =>
+    private static ReadOnlySpan<long> PowersOf10 =>
     [
         1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000, 10000000000, 100000000000,
         1000000000000, 10000000000000, 100000000000000, 1000000000000000, 10000000000000000, 100000000000000000,
@@ -284,7 +282,7 @@ public static class FixPrice
                 return FieldStatus.OutOfRange;
             }
 
-            magnitude *= ScaleFactors[shift];
+            magnitude *= (ulong)PowersOf10[shift];
         }
 
         units = mantissa < 0 ? -(long)magnitude : (long)magnitude;
@@ -329,18 +327,6 @@ public static class FixPrice
 
         magnitude = (magnitude * 10) + digit;
         return true;
-    }
-
-    private static long[] BuildPowers()
-    {
-        var powers = new long[MaxDecimals + 1];
-        powers[0] = 1;
-        for (int i = 1; i < powers.Length; i++)
-        {
-            powers[i] = powers[i - 1] * 10;
-        }
-
-        return powers;
     }
 
     /// <summary>Out of line, so the inlined <see cref="Rescale"/> carries no exception construction.</summary>

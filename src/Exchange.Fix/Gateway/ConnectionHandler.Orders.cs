@@ -52,7 +52,7 @@ internal sealed partial class ConnectionHandler
             return;
         }
 
-        if (TakePremapped(released))
+        if (TakeFusedCommand(released))
         {
             return;
         }

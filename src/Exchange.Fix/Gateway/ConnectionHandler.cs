@@ -244,7 +244,7 @@ internal sealed partial class ConnectionHandler : ISessionApplication, IFixConne
         _received = _s.Clock.Now;
 
         // Cleared here too, so a delivery that threw cannot leave its command to the next frame.
-        _premappedSlot = NoPremappedCommand;
+        _fusedCommandSlot = NoFusedCommand;
         LayoutPlan? guided = _message.ParseDeferringGuidedChecks(frame, _s.Dictionary);
         if (guided is not null)
         {
@@ -270,10 +270,7 @@ internal sealed partial class ConnectionHandler : ISessionApplication, IFixConne
     /// The session step after parse and validation: the current message (already in the parsed view) through the
     /// session rules, mapping and publishing. Internal so a benchmark can time the session layer apart from the codec.
     /// </summary>
-    /// <remarks>
-    /// Not inlined into <see cref="OnFrame"/>: each session message a frame holds is zeroed on entry (~190 bytes), and
-    /// the fused order path builds its own, so inlined the order path would pay for both.
-    /// </remarks>
+    /// <remarks>Not inlined into <see cref="OnFrame"/>: see <see cref="TryDeliverFusedOrder"/>.</remarks>
     [MethodImpl(MethodImplOptions.NoInlining)]
     internal void OnParsed()
     {

@@ -38,10 +38,11 @@ internal static class InboundMessages
 
     /// <summary>
     /// What <see cref="Header"/> gives for a clean application message whose MsgSeqNum and SendingTime were read
-    /// elsewhere (<see cref="Mapping.FusedNewOrderReader"/>), with no PossDupFlag or OrigSendingTime.
+    /// elsewhere (<see cref="Mapping.FusedNewOrderReader"/>), with no PossDupFlag or OrigSendingTime (a layout with
+    /// either never takes the fused read, see <see cref="Mapping.NewOrderLayout"/>).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static InboundMessage CleanApplicationHeader(FixMessage message, ReadOnlySpan<byte> msgType, int msgSeqNum, long sendingTime, ReadOnlySpan<byte> senderCompId, ReadOnlySpan<byte> targetCompId) => new(
+    public static InboundMessage CleanApplicationHeader(ReadOnlySpan<byte> raw, ReadOnlySpan<byte> msgType, int msgSeqNum, long sendingTime, ReadOnlySpan<byte> senderCompId, ReadOnlySpan<byte> targetCompId) => new(
         SessionMsgType.Application,
         msgType,
         msgSeqNum,
@@ -52,7 +53,7 @@ internal static class InboundMessages
         targetCompId,
         parseReject: null,
         parseRejectTag: 0,
-        message.Raw);
+        raw);
 
     /// <summary><paramref name="inbound"/> (a <see cref="Header"/>) plus the fields only admin messages carry (each read by the session for its own type only).</summary>
     /// <remarks>

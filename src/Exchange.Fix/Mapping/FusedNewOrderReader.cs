@@ -18,11 +18,16 @@ namespace Exchange.Fix.Mapping;
 /// <see cref="NewOrderSingleReader.Read"/> would return Ok with exactly the command written. False decides nothing:
 /// the caller then runs the plan's checks and the mapper as usual, which give the verdict and any reject. So every
 /// test here may be stricter than the usual path's, never more lenient. No allocation.
+/// The order rules below (quantity in whole units, a price only for a limit order and at the instrument's decimals,
+/// TimeInForce Day when absent) are <see cref="OrderFields"/>' rules read from parsed digits: a rule added there must be
+/// added here too, or made to keep a layout from qualifying (<see cref="NewOrderLayout"/>).
+/// FusedNewOrderReaderTests and GatewayFusedDifferentialTests compare the two paths.
 /// </remarks>
 internal static class FusedNewOrderReader
 {
-    /// <param name="message">Parsed along <paramref name="layout"/>'s plan, its checks not yet run (<see cref="FixMessage.ParseDeferringGuidedChecks"/>).</param>
-    /// <param name="command">Written even when false is returned (the caller maps into the same slot again then).</param>
+    /// <param name="message">A frame <see cref="FixFramer"/> accepted (BodyLength is not checked again), parsed along
+    /// <paramref name="layout"/>'s plan with its checks not yet run (<see cref="FixMessage.ParseDeferringGuidedChecks"/>).</param>
+    /// <param name="command">May be partly written when false is returned (the caller maps into the same slot again then).</param>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static bool TryRead(
         FixMessage message,
@@ -47,23 +52,23 @@ internal static class FusedNewOrderReader
         }
 
         // The header's two values; 0 or a number past int would read as no MsgSeqNum, so the usual path handles it.
-        ref FixMessage.Field seq = ref fields[layout.MsgSeqNum];
-        ref FixMessage.Field sending = ref fields[layout.SendingTime];
+        ref FixMessage.Field seq = ref fields[layout.MsgSeqNumIndex];
+        ref FixMessage.Field sending = ref fields[layout.SendingTimeIndex];
         if (!PlannedCheck.PassesInt(ref seq, ref rawStart) || seq.Value is < 1 or > int.MaxValue ||
             !PlannedCheck.PassesTimestamp(ref sending, ref rawStart, ref timestamps) ||
-            (layout.TransactTime != NewOrderLayout.Absent && !PlannedCheck.PassesTimestamp(ref fields[layout.TransactTime], ref rawStart, ref timestamps)))
+            (layout.TransactTimeIndex != NewOrderLayout.Absent && !PlannedCheck.PassesTimestamp(ref fields[layout.TransactTimeIndex], ref rawStart, ref timestamps)))
         {
             return false;
         }
 
-        if (!TryReadChar(fields[layout.Side], raw, layout.Sides, out byte side) ||
-            !TryReadChar(fields[layout.OrdType], raw, layout.OrdTypes, out byte orderType))
+        if (!TryReadChar(fields[layout.SideIndex], raw, layout.Sides, out byte side) ||
+            !TryReadChar(fields[layout.OrdTypeIndex], raw, layout.OrdTypes, out byte orderType))
         {
             return false;
         }
 
         byte timeInForce = (byte)TimeInForce.Day;
-        if (layout.TimeInForce != NewOrderLayout.Absent && !TryReadChar(fields[layout.TimeInForce], raw, layout.TimesInForce, out timeInForce))
+        if (layout.TimeInForceIndex != NewOrderLayout.Absent && !TryReadChar(fields[layout.TimeInForceIndex], raw, layout.TimesInForce, out timeInForce))
         {
             return false;
         }
@@ -71,14 +76,14 @@ internal static class FusedNewOrderReader
         // Both decimals are checked whatever the order type, as the plan checks them; a market order's price is 0.
         long priceDigits = 0;
         int priceScale = 0;
-        if (!TryReadDecimal(fields[layout.OrderQty], raw, out long quantity, out int quantityScale) ||
+        if (!TryReadDecimal(fields[layout.OrderQtyIndex], raw, out long quantity, out int quantityScale) ||
             (quantityScale != 0 && FixPrice.Rescale(quantity, quantityScale, 0, out quantity) != FieldStatus.Ok) ||
-            (layout.Price != NewOrderLayout.Absent && !TryReadDecimal(fields[layout.Price], raw, out priceDigits, out priceScale)))
+            (layout.PriceIndex != NewOrderLayout.Absent && !TryReadDecimal(fields[layout.PriceIndex], raw, out priceDigits, out priceScale)))
         {
             return false;
         }
 
-        FixMessage.Field symbol = fields[layout.Symbol];
+        FixMessage.Field symbol = fields[layout.SymbolIndex];
         if (!instruments.TryGetPricing(raw.Slice(symbol.Offset, symbol.Length), out int instrumentId, out int priceDecimals))
         {
             return false;
@@ -86,13 +91,13 @@ internal static class FusedNewOrderReader
 
         long price = 0;
         if ((OrderType)orderType == OrderType.Limit &&
-            (layout.Price == NewOrderLayout.Absent || FixPrice.Rescale(priceDigits, priceScale, priceDecimals, out price) != FieldStatus.Ok))
+            (layout.PriceIndex == NewOrderLayout.Absent || FixPrice.Rescale(priceDigits, priceScale, priceDecimals, out price) != FieldStatus.Ok))
         {
             return false;
         }
 
         OrderFields.Begin(out command, CommandType.NewOrder, ownerId, receiveTime);
-        FixMessage.Field clOrdId = fields[layout.ClOrdId];
+        FixMessage.Field clOrdId = fields[layout.ClOrdIdIndex];
         if (!Core.Domain.ClOrdId.TryCreate(raw.Slice(clOrdId.Offset, clOrdId.Length), out command.ClOrdId))
         {
             return false;
@@ -122,7 +127,7 @@ internal static class FusedNewOrderReader
         return field.Length == 1 && accepted.Contains(value);
     }
 
-    /// <summary>The plan's INT checks of fields the fused read does not consume (BodyLength, typically).</summary>
+    /// <summary>The plan's INT checks of fields the fused read does not consume.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static bool OtherIntsPass(ReadOnlySpan<ValueCheck> checks, Span<FixMessage.Field> fields, ref byte rawStart)
     {

@@ -28,34 +28,34 @@ internal sealed class NewOrderLayout
 
     public bool Qualifies { get; private set; }
 
-    public int MsgType { get; private set; }
+    public int MsgTypeIndex { get; private set; }
 
-    public int SenderCompId { get; private set; }
+    public int SenderCompIdIndex { get; private set; }
 
-    public int TargetCompId { get; private set; }
+    public int TargetCompIdIndex { get; private set; }
 
-    public int MsgSeqNum { get; private set; }
+    public int MsgSeqNumIndex { get; private set; }
 
-    public int SendingTime { get; private set; }
+    public int SendingTimeIndex { get; private set; }
 
-    public int ClOrdId { get; private set; }
+    public int ClOrdIdIndex { get; private set; }
 
-    public int Symbol { get; private set; }
+    public int SymbolIndex { get; private set; }
 
-    public int Side { get; private set; }
+    public int SideIndex { get; private set; }
 
-    public int OrderQty { get; private set; }
+    public int OrderQtyIndex { get; private set; }
 
-    public int OrdType { get; private set; }
+    public int OrdTypeIndex { get; private set; }
 
     /// <summary><see cref="Absent"/> when the layout has no Price (then only a market order maps).</summary>
-    public int Price { get; private set; }
+    public int PriceIndex { get; private set; }
 
     /// <summary><see cref="Absent"/> when the layout has no TimeInForce (Day).</summary>
-    public int TimeInForce { get; private set; }
+    public int TimeInForceIndex { get; private set; }
 
     /// <summary><see cref="Absent"/> when the layout has no TransactTime.</summary>
-    public int TransactTime { get; private set; }
+    public int TransactTimeIndex { get; private set; }
 
     /// <summary>The single-byte values both the dictionary and the mapper accept, as the dictionary's enum masks.</summary>
     public EnumMask Sides { get; private set; }
@@ -64,7 +64,7 @@ internal sealed class NewOrderLayout
 
     public EnumMask TimesInForce { get; private set; }
 
-    /// <summary>The plan's INT checks of the fields the fused read does not consume (BodyLength, typically).</summary>
+    /// <summary>The plan's INT checks of the fields the fused read does not consume.</summary>
     public ReadOnlySpan<ValueCheck> OtherIntChecks => _otherIntChecks.AsSpan(0, OtherIntCheckCount);
 
     /// <summary>The plan's other checks of the fields the fused read does not consume.</summary>
@@ -77,6 +77,17 @@ internal sealed class NewOrderLayout
     /// <summary>True when this describes <paramref name="plan"/>'s current layout.</summary>
     public bool IsFor(LayoutPlan plan) => ReferenceEquals(plan, _plan) && plan.Version == _planVersion;
 
+    /// <summary>Describes <paramref name="plan"/> (rebuilt only when it is not already); true when the layout qualifies.</summary>
+    public bool Describe(LayoutPlan plan)
+    {
+        if (!IsFor(plan))
+        {
+            Build(plan);
+        }
+
+        return Qualifies;
+    }
+
     /// <summary>Describes <paramref name="plan"/>, a NewOrderSingle layout's plan.</summary>
     public void Build(LayoutPlan plan)
     {
@@ -87,8 +98,8 @@ internal sealed class NewOrderLayout
 
     private bool TryIndex(LayoutPlan plan)
     {
-        MsgType = SenderCompId = TargetCompId = MsgSeqNum = SendingTime = ClOrdId = Symbol = Absent;
-        Side = OrderQty = OrdType = Price = TimeInForce = TransactTime = Absent;
+        MsgTypeIndex = SenderCompIdIndex = TargetCompIdIndex = MsgSeqNumIndex = SendingTimeIndex = ClOrdIdIndex = SymbolIndex = Absent;
+        SideIndex = OrderQtyIndex = OrdTypeIndex = PriceIndex = TimeInForceIndex = TransactTimeIndex = Absent;
         if (plan.GroupCheckCount != 0 || plan.HasGeneralChecks)
         {
             return false;
@@ -106,24 +117,24 @@ internal sealed class NewOrderLayout
 
             switch (tag)
             {
-                case FixTags.MsgType: MsgType = i; break;
-                case FixTags.SenderCompID: SenderCompId = i; break;
-                case FixTags.TargetCompID: TargetCompId = i; break;
-                case FixTags.MsgSeqNum: MsgSeqNum = i; break;
-                case FixTags.SendingTime: SendingTime = i; break;
-                case FixTags.ClOrdID: ClOrdId = i; break;
-                case FixTags.Symbol: Symbol = i; break;
-                case FixTags.Side: Side = i; break;
-                case FixTags.OrderQty: OrderQty = i; break;
-                case FixTags.OrdType: OrdType = i; break;
-                case FixTags.Price: Price = i; break;
-                case FixTags.TimeInForce: TimeInForce = i; break;
-                case FixTags.TransactTime: TransactTime = i; break;
+                case FixTags.MsgType: MsgTypeIndex = i; break;
+                case FixTags.SenderCompID: SenderCompIdIndex = i; break;
+                case FixTags.TargetCompID: TargetCompIdIndex = i; break;
+                case FixTags.MsgSeqNum: MsgSeqNumIndex = i; break;
+                case FixTags.SendingTime: SendingTimeIndex = i; break;
+                case FixTags.ClOrdID: ClOrdIdIndex = i; break;
+                case FixTags.Symbol: SymbolIndex = i; break;
+                case FixTags.Side: SideIndex = i; break;
+                case FixTags.OrderQty: OrderQtyIndex = i; break;
+                case FixTags.OrdType: OrdTypeIndex = i; break;
+                case FixTags.Price: PriceIndex = i; break;
+                case FixTags.TimeInForce: TimeInForceIndex = i; break;
+                case FixTags.TransactTime: TransactTimeIndex = i; break;
             }
         }
 
-        return MsgType != Absent && SenderCompId != Absent && TargetCompId != Absent && MsgSeqNum != Absent && SendingTime != Absent &&
-            ClOrdId != Absent && Symbol != Absent && Side != Absent && OrderQty != Absent && OrdType != Absent;
+        return MsgTypeIndex != Absent && SenderCompIdIndex != Absent && TargetCompIdIndex != Absent && MsgSeqNumIndex != Absent && SendingTimeIndex != Absent &&
+            ClOrdIdIndex != Absent && SymbolIndex != Absent && SideIndex != Absent && OrderQtyIndex != Absent && OrdTypeIndex != Absent;
     }
 
     /// <summary>
@@ -140,7 +151,8 @@ internal sealed class NewOrderLayout
             int index = check.FieldIndex;
             if (plan.Tags[index] == FixTags.BodyLength && check.Kind == PlannedCheckKind.Int)
             {
-                // Framing has checked it: FixFramer accepts only 1 to 6 digits, which always pass the INT check.
+                // Framing has checked it: FixFramer accepts only 1 to FixFramer.MaxBodyLengthDigits digits, which
+                // always pass the INT check. So the fused read is only for messages FixFramer framed.
                 continue;
             }
 
@@ -165,72 +177,48 @@ internal sealed class NewOrderLayout
             }
 
             consumedChecks++;
-            if (index == Side)
+            if (index == SideIndex)
             {
                 Sides = EnumMask.Of(check, static b => OrderFields.IsSupported((Side)b));
             }
-            else if (index == OrdType)
+            else if (index == OrdTypeIndex)
             {
                 OrdTypes = EnumMask.Of(check, static b => OrderFields.IsSupported((OrderType)b));
             }
-            else if (index == TimeInForce)
+            else if (index == TimeInForceIndex)
             {
                 TimesInForce = EnumMask.Of(check, static b => OrderFields.IsSupported((TimeInForce)b));
             }
         }
 
         // Every consumed field must have had its check: the fused read runs each one and so stands in for the plan.
-        int consumedFields = 5 + (Price != Absent ? 1 : 0) + (TimeInForce != Absent ? 1 : 0) + (TransactTime != Absent ? 1 : 0);
+        int consumedFields = 0;
+        foreach (int index in (ReadOnlySpan<int>)[MsgSeqNumIndex, SendingTimeIndex, TransactTimeIndex, SideIndex, OrdTypeIndex, TimeInForceIndex, OrderQtyIndex, PriceIndex])
+        {
+            consumedFields += index != Absent ? 1 : 0;
+        }
+
         return consumedChecks == consumedFields;
     }
 
     /// <summary>The lean check the fused read runs on field <paramref name="index"/>; General for fields it does not consume.</summary>
     private PlannedCheckKind ExpectedKind(int index)
     {
-        if (index == MsgSeqNum)
+        if (index == MsgSeqNumIndex)
         {
             return PlannedCheckKind.Int;
         }
 
-        if (index == SendingTime || index == TransactTime)
+        if (index == SendingTimeIndex || index == TransactTimeIndex)
         {
             return PlannedCheckKind.Timestamp;
         }
 
-        if (index == Side || index == OrdType || index == TimeInForce)
+        if (index == SideIndex || index == OrdTypeIndex || index == TimeInForceIndex)
         {
             return PlannedCheckKind.CharEnum;
         }
 
-        return index == OrderQty || index == Price ? PlannedCheckKind.Decimal : PlannedCheckKind.General;
-    }
-}
-
-/// <summary>A set of single-byte values in the dictionary's two-mask form (<see cref="FixDictionary.IsSingleByteEnum"/>).</summary>
-internal readonly record struct EnumMask(ulong Low, ulong High)
-{
-    public bool Contains(byte value) => FixDictionary.IsSingleByteEnum(value, Low, High);
-
-    /// <summary>The values of <paramref name="check"/>'s enum that <paramref name="accepts"/> too.</summary>
-    public static EnumMask Of(in ValueCheck check, Func<byte, bool> accepts)
-    {
-        ulong low = 0;
-        ulong high = 0;
-        for (int b = 0; b < 128; b++)
-        {
-            if (FixDictionary.IsSingleByteEnum((byte)b, check.EnumLow, check.EnumHigh) && accepts((byte)b))
-            {
-                if (b < 64)
-                {
-                    low |= 1UL << b;
-                }
-                else
-                {
-                    high |= 1UL << (b - 64);
-                }
-            }
-        }
-
-        return new EnumMask(low, high);
+        return index == OrderQtyIndex || index == PriceIndex ? PlannedCheckKind.Decimal : PlannedCheckKind.General;
     }
 }

@@ -82,9 +82,9 @@ public class FusedNewOrderReaderTests
                 Assert.Equal(header.SendingTimeNanos, sending);
                 Assert.False(header.PossDupFlag);
                 Assert.Null(header.OrigSendingTimeNanos);
-                Assert.Equal(header.SenderCompID.ToArray(), reader.ValueAt(layout.SenderCompId).ToArray());
-                Assert.Equal(header.TargetCompID.ToArray(), reader.ValueAt(layout.TargetCompId).ToArray());
-                Assert.Equal(header.MsgType.ToArray(), reader.ValueAt(layout.MsgType).ToArray());
+                Assert.Equal(header.SenderCompID.ToArray(), reader.ValueAt(layout.SenderCompIdIndex).ToArray());
+                Assert.Equal(header.TargetCompID.ToArray(), reader.ValueAt(layout.TargetCompIdIndex).ToArray());
+                Assert.Equal(header.MsgType.ToArray(), reader.ValueAt(layout.MsgTypeIndex).ToArray());
             }
             else if (result == false)
             {
@@ -132,8 +132,8 @@ public class FusedNewOrderReaderTests
 
         NewOrderLayout market = LayoutOf(FixTestMessages.NewOrderBody.Replace("|59=0|", "|", StringComparison.Ordinal).Replace("|40=2|44=143.42|", "|40=1|", StringComparison.Ordinal));
         Assert.True(market.Qualifies);
-        Assert.Equal(NewOrderLayout.Absent, market.TimeInForce);
-        Assert.Equal(NewOrderLayout.Absent, market.Price);
+        Assert.Equal(NewOrderLayout.Absent, market.TimeInForceIndex);
+        Assert.Equal(NewOrderLayout.Absent, market.PriceIndex);
     }
 
     [Fact]
@@ -182,12 +182,7 @@ public class FusedNewOrderReaderTests
             return null;
         }
 
-        if (!layout.IsFor(plan))
-        {
-            layout.Build(plan);
-        }
-
-        if (reader.MsgTypeKind == FixMsgType.NewOrderSingle && layout.Qualifies &&
+        if (reader.MsgTypeKind == FixMsgType.NewOrderSingle && layout.Describe(plan) &&
             FusedNewOrderReader.TryRead(reader, layout, Instruments, OwnerId, ReceiveTime, ref command, out seq, out sending))
         {
             reader.AcceptGuided(FixDictionary.Fix44);

@@ -24,9 +24,9 @@ public sealed class GatewayAllocationTests
     /// the full tokenizer, the dictionary walk and the usual mapping.
     /// </summary>
     [Fact]
-    public void Inbound_order_step_allocates_nothing()
+    public void Inbound_order_step_of_alternating_layouts_allocates_nothing()
     {
-        long fused = InboundOrderStepAllocations(possResendEveryOther: true);
+        long fused = RunOrderStepsAllocatingNothing(possResendEveryOther: true);
 
         Assert.Equal(0, fused);
     }
@@ -35,13 +35,13 @@ public sealed class GatewayAllocationTests
     [Fact]
     public void Inbound_order_step_of_one_layout_allocates_nothing()
     {
-        long fused = InboundOrderStepAllocations(possResendEveryOther: false);
+        long fused = RunOrderStepsAllocatingNothing(possResendEveryOther: false);
 
         Assert.Equal(Warmup + Measured - 1, fused);
     }
 
     /// <summary>Asserts the measured steps allocated nothing; returns how many orders took the fused read.</summary>
-    private static long InboundOrderStepAllocations(bool possResendEveryOther)
+    private static long RunOrderStepsAllocatingNothing(bool possResendEveryOther)
     {
         using var h = new GatewayHarness(storeFactory: _ => new MemorySessionStore());
         h.Publisher.Record = false;
