@@ -45,8 +45,7 @@ internal static class FusedNewOrderReader
         ReadOnlySpan<byte> raw = message.Raw;
         ref byte rawStart = ref MemoryMarshal.GetReference(raw);
         ref TimestampCache timestamps = ref message.Timestamps;
-        if (!OtherIntsPass(layout.OtherIntChecks, fields, ref rawStart) ||
-            (layout.OtherChecks.Length != 0 && !OthersPass(layout.OtherChecks, fields, raw, ref timestamps)))
+        if (layout.OtherChecks.Length != 0 && !OthersPass(layout.OtherChecks, fields, raw, ref timestamps))
         {
             return false;
         }
@@ -114,7 +113,10 @@ internal static class FusedNewOrderReader
         return true;
     }
 
-    /// <summary>A decimal's digits and scale, as the plan's decimal check reads them (<see cref="PlannedCheck.PassesDecimal"/>).</summary>
+    /// <summary>
+    /// A decimal's digits and scale, as the plan's decimal check reads them (<see cref="PlannedCheck.PassesDecimal"/>),
+    /// into locals: storing them in the field and reading them back, as that check does, measured 2-3 ns slower per order.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static bool TryReadDecimal(in FixMessage.Field field, ReadOnlySpan<byte> raw, out long digits, out int scale) =>
         FixPrice.TryParseDigits(raw.Slice(field.Offset, field.Length), out digits, out scale) == FixPrice.DigitsResult.Ok;
@@ -127,22 +129,7 @@ internal static class FusedNewOrderReader
         return field.Length == 1 && accepted.Contains(value);
     }
 
-    /// <summary>The plan's INT checks of fields the fused read does not consume.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static bool OtherIntsPass(ReadOnlySpan<ValueCheck> checks, Span<FixMessage.Field> fields, ref byte rawStart)
-    {
-        foreach (ref readonly ValueCheck check in checks)
-        {
-            if (!PlannedCheck.PassesInt(ref fields[check.FieldIndex], ref rawStart))
-            {
-                return false;
-            }
-        }
-
-        return true;
-    }
-
-    /// <summary>The plan's other checks of fields the fused read does not consume, as the plan runs them.</summary>
+    /// <summary>The plan's checks of fields the fused read does not consume, as the plan runs them.</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static bool OthersPass(ReadOnlySpan<ValueCheck> checks, Span<FixMessage.Field> fields, ReadOnlySpan<byte> raw, ref TimestampCache timestamps)
     {

@@ -21,7 +21,6 @@ internal sealed class NewOrderLayout
 {
     public const int Absent = -1;
 
-    private readonly ValueCheck[] _otherIntChecks = new ValueCheck[LayoutPlans.MaxFields];
     private readonly ValueCheck[] _otherChecks = new ValueCheck[LayoutPlans.MaxFields];
     private LayoutPlan? _plan;
     private int _planVersion;
@@ -64,13 +63,8 @@ internal sealed class NewOrderLayout
 
     public EnumMask TimesInForce { get; private set; }
 
-    /// <summary>The plan's INT checks of the fields the fused read does not consume.</summary>
-    public ReadOnlySpan<ValueCheck> OtherIntChecks => _otherIntChecks.AsSpan(0, OtherIntCheckCount);
-
-    /// <summary>The plan's other checks of the fields the fused read does not consume.</summary>
+    /// <summary>The plan's checks of the fields the fused read does not consume.</summary>
     public ReadOnlySpan<ValueCheck> OtherChecks => _otherChecks.AsSpan(0, OtherCheckCount);
-
-    private int OtherIntCheckCount { get; set; }
 
     private int OtherCheckCount { get; set; }
 
@@ -144,7 +138,6 @@ internal sealed class NewOrderLayout
     private bool TrySortChecks(LayoutPlan plan)
     {
         OtherCheckCount = 0;
-        OtherIntCheckCount = 0;
         int consumedChecks = 0;
         foreach (ref readonly ValueCheck check in plan.Checks.AsSpan(0, plan.CheckCount))
         {
@@ -159,15 +152,7 @@ internal sealed class NewOrderLayout
             PlannedCheckKind expected = ExpectedKind(index);
             if (expected == PlannedCheckKind.General)
             {
-                if (check.Kind == PlannedCheckKind.Int)
-                {
-                    _otherIntChecks[OtherIntCheckCount++] = check;
-                }
-                else
-                {
-                    _otherChecks[OtherCheckCount++] = check;
-                }
-
+                _otherChecks[OtherCheckCount++] = check;
                 continue;
             }
 
