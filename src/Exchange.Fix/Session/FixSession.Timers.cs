@@ -8,10 +8,11 @@ public sealed partial class FixSession
 
     /// <summary>
     /// Fires due timers: logon timeout, logout timeout (ours, and a client's Logout waiting behind a gap), Heartbeat
-    /// after HeartBtInt of outbound silence, TestRequest after 1.2×HeartBtInt of inbound silence, disconnect after 2.4×,
-    /// a ResendRequest again after HeartBtInt (30 s when HeartBtInt is 0) without progress on an outstanding one
-    /// (<see cref="CheckResendProgress"/>). Call it periodically (e.g. every 100 ms) from the thread that drives the
-    /// session; each call costs a clock read and a few comparisons.
+    /// after HeartBtInt of outbound silence, TestRequest after 1.2×HeartBtInt of inbound silence, disconnect when that
+    /// TestRequest is 1.2×HeartBtInt old and unanswered (2.4× of silence in all), a ResendRequest again after
+    /// HeartBtInt (30 s when HeartBtInt is 0) without progress on an outstanding one (<see cref="CheckResendProgress"/>).
+    /// Call it periodically (e.g. every 100 ms) from the thread that drives the session; each call costs a clock read
+    /// and a few comparisons.
     /// </summary>
     public void Poll()
     {
@@ -58,16 +59,22 @@ public sealed partial class FixSession
         }
 
         long interval = _heartBtInt * NanosPerSecond;
-        long inboundSilence = now - _lastReceivedMono;
-        if (inboundSilence >= interval * 12 / 5)
+        long probeAfter = interval * 6 / 5;
+        if (_testRequestOutstanding)
         {
-            Unbind(DisconnectReason.HeartbeatTimeout, closeTransport: true);
-            return;
+            // Only an unanswered probe ends the session. Timing from the probe rather than from the last message
+            // received keeps a late poll (a GC pause, a starved timer thread) from dropping a client that was never
+            // asked: with timely polls the two rules agree, disconnecting at 2.4×HeartBtInt of silence.
+            if (now - _testRequestSentAtMono >= probeAfter)
+            {
+                Unbind(DisconnectReason.HeartbeatTimeout, closeTransport: true);
+                return;
+            }
         }
-
-        if (inboundSilence >= interval * 6 / 5 && !_testRequestOutstanding)
+        else if (now - _lastReceivedMono >= probeAfter)
         {
             _testRequestOutstanding = true;
+            _testRequestSentAtMono = now;
             SendTestRequest();
         }
 

@@ -46,6 +46,7 @@ public sealed partial class FixSession
     private long _lastSentMono;
     private long _logoutSentAtMono;
     private bool _testRequestOutstanding;
+    private long _testRequestSentAtMono;
 
     /// <summary>Highest inbound seq covered by our outstanding ResendRequest; below NextTargetSeqNum means none.</summary>
     private int _resendRequestedUpTo;

@@ -69,6 +69,30 @@ public sealed class TimerTests
         Assert.Equal(SessionState.Disconnected, h.Session.State);
     }
 
+    /// <summary>
+    /// A poll that comes late (a GC pause, a starved timer thread) finds more than 2.4×HeartBtInt of silence without
+    /// having asked: the client is probed first and dropped only if the probe goes unanswered.
+    /// </summary>
+    [Fact]
+    public void A_late_poll_sends_the_test_request_before_any_disconnect()
+    {
+        using var h = new SessionHarness();
+        h.LogOn(heartBtInt: 1);
+
+        h.Clock.Advance(TimeSpan.FromSeconds(3));
+        h.Session.Poll();
+        Assert.False(h.Transport.IsDisconnected);
+        Assert.Single(h.Sent, m => m.MsgType == "1");
+
+        h.Clock.Advance(TimeSpan.FromSeconds(1.1));
+        h.Session.Poll();
+        Assert.False(h.Transport.IsDisconnected);
+
+        h.Clock.Advance(TimeSpan.FromSeconds(0.1));
+        h.Session.Poll();
+        Assert.Equal([DisconnectReason.HeartbeatTimeout], h.Transport.Disconnects);
+    }
+
     [Fact]
     public void Answer_to_the_test_request_keeps_the_session_alive()
     {
