@@ -167,6 +167,11 @@ public sealed partial class FixSession
                 {
                     SendReject(m, SessionRejectReason.ValueIsIncorrect, 16, "EndSeqNo(16) is lower than BeginSeqNo(7)"u8);
                 }
+                else if (m.BeginSeqNo >= _store.NextSenderSeqNum)
+                {
+                    // Numbers we never sent: silence would leave the client waiting for a replay that cannot come.
+                    SendReject(m, SessionRejectReason.ValueIsIncorrect, 7, "BeginSeqNo(7) is beyond the last MsgSeqNum sent"u8);
+                }
                 else
                 {
                     ServeResend(m);
@@ -303,9 +308,10 @@ public sealed partial class FixSession
         m.MsgSeqNum == _resendRequestedUpTo ||
         (m.Type == SessionMsgType.SequenceReset && m.GapFillFlag && m.MsgSeqNum <= _resendRequestedUpTo && m.NewSeqNo > _resendRequestedUpTo);
 
-    /// <summary>A ResendRequest that <see cref="Process"/> would serve rather than reject.</summary>
-    private static bool IsServableResendRequest(in InboundMessage m) =>
-        m.ParseReject is null && m.SendingTimeNanos is not null && m.BeginSeqNo > 0 && !IsReversedRange(m);
+    /// <summary>A ResendRequest that <see cref="Process"/> would serve now rather than reject.</summary>
+    private bool IsServableResendRequest(in InboundMessage m) =>
+        m.ParseReject is null && m.SendingTimeNanos is not null && m.BeginSeqNo > 0 && !IsReversedRange(m) &&
+        m.BeginSeqNo < _store.NextSenderSeqNum;
 
     private static bool IsReversedRange(in InboundMessage m) => m.EndSeqNo > 0 && m.EndSeqNo < m.BeginSeqNo;
 

@@ -138,6 +138,48 @@ public sealed class ResendTests
         }
     }
 
+    /// <summary>The venue has sent 1–6: a request from 7 asks for numbers that do not exist yet.</summary>
+    [Theory]
+    [InlineData(7, 0)]
+    [InlineData(7, 9)]
+    [InlineData(50, 0)]
+    public void Resend_request_beginning_beyond_the_last_number_sent_is_rejected_not_ignored(int begin, int end)
+    {
+        (SessionHarness h, _) = SessionWithHistory();
+        using (h)
+        {
+            h.Feed(TestMsg.ResendRequest(4, begin, end));
+
+            SentMessage reject = Assert.Single(h.Sent);
+            Assert.Equal("3", reject.MsgType);
+            Assert.Equal(5, reject.GetInt(373));
+            Assert.Equal(7, reject.GetInt(371));
+            Assert.Equal(4, reject.GetInt(45));
+            Assert.Equal(7, reject.SeqNum);
+            Assert.Equal(5, h.Session.NextTargetSeqNum);
+        }
+    }
+
+    [Fact]
+    public void Resend_request_beyond_the_last_number_sent_ahead_of_a_gap_waits_and_is_rejected_in_its_turn()
+    {
+        (SessionHarness h, _) = SessionWithHistory();
+        using (h)
+        {
+            h.Feed(TestMsg.ResendRequest(9, 8, 0));
+            Assert.Equal(["2"], h.Sent.ConvertAll(m => m.MsgType)); // the gap's request is number 7; 8 is still unsent
+
+            h.Sent.Clear();
+            h.Feed(TestMsg.SequenceReset(4, 9, gapFill: true).AsPossDup(h.Clock.UtcNowNanos));
+
+            SentMessage reject = Assert.Single(h.Sent);
+            Assert.Equal("3", reject.MsgType);
+            Assert.Equal(9, reject.GetInt(45));
+            Assert.Equal(7, reject.GetInt(371));
+            Assert.Equal(10, h.Session.NextTargetSeqNum);
+        }
+    }
+
     [Theory]
     [InlineData(false)]
     [InlineData(true)]
