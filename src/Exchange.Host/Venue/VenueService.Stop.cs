@@ -165,21 +165,15 @@ internal sealed partial class VenueService
         // Who still runs and may write to the session stores (the gateway) or the journal: null when nobody does.
         string? storesUser = null;
         string? journalUser = null;
-        if (_pollTimer is not null)
+        if (_pollThread is not null)
         {
-            // Wait for a poll in progress: the gateway is disposed below. If the poll does not end in time, the event
-            // is not disposed either: the timer signals it when the poll ends.
-            var pollDone = new ManualResetEvent(false);
-            if (_pollTimer.Dispose(pollDone) && !WaitWithinStopBudget(LogoutTimeout, pollDone.WaitOne))
+            // Wait for a poll in progress: the gateway is disposed below.
+            if (!WaitWithinStopBudget(LogoutTimeout, _pollThread.Stop))
             {
                 storesUser = "the session timer's poll";
             }
-            else
-            {
-                pollDone.Dispose();
-            }
 
-            _pollTimer = null;
+            _pollThread = null;
         }
 
         if (_listener is not null)

@@ -70,7 +70,7 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
     private MarketDataPublisher? _marketData;
     private IFixGateway? _gateway;
     private SocketListener? _listener;
-    private Timer? _pollTimer;
+    private PeriodicThread? _pollThread;
     private VenueMetrics? _metrics;
     private TradingDayRoller? _tradingDay;
     private ClOrdIdCapacityWatch? _clOrdIdWatch;
@@ -322,8 +322,9 @@ internal sealed partial class VenueService : IHostedService, IDisposable, IAsync
         IPEndPoint bound = _listener.LocalEndPoint;
         if (_poller is null)
         {
-            // Threaded: periodic work on a timer; Inline runs it on the polling thread (ConnectionPoller.Periodic).
-            _pollTimer = new Timer(_ => RunPeriodic(gateway), null, TimeSpan.FromMilliseconds(200), TimeSpan.FromMilliseconds(200));
+            // Threaded: periodic work on a thread of its own; Inline runs it on the polling thread (ConnectionPoller.Periodic).
+            _pollThread = new PeriodicThread("venue-timers", TimeSpan.FromMilliseconds(200), () => RunPeriodic(gateway));
+            _pollThread.Start();
         }
 
         LogListening(_logger, bound.Address.ToString(), bound.Port, _engine.Description, pipeline.Mode, pipeline.MatcherWait);
