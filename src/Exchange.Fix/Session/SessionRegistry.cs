@@ -74,6 +74,15 @@ public sealed class SessionRegistry : IDisposable
             return LogonRouting.NotLogon;
         }
 
+        // Only ASCII CompIDs can name a session: decoding turns any other byte into '?', which would let a Logon that
+        // the session itself refuses (it compares bytes) reach it, and the gateway, which finds the session (and takes
+        // its lock) by the same bytes, would not have locked it.
+        if (!Ascii.IsValid(first.TargetCompID) || !Ascii.IsValid(first.SenderCompID))
+        {
+            transport.Disconnect(DisconnectReason.UnknownSession);
+            return LogonRouting.UnknownSession;
+        }
+
         // Once per connection, so the two strings are acceptable.
         var key = (Encoding.ASCII.GetString(first.TargetCompID), Encoding.ASCII.GetString(first.SenderCompID));
         FixSession candidate;

@@ -52,6 +52,25 @@ public sealed class LogonTests
         Assert.True(h.Transport.IsDisconnected);
     }
 
+    /// <summary>
+    /// A CompID byte outside ASCII decodes to '?': the registry must not take such a Logon for a session whose CompID
+    /// has a '?' there. The session would refuse it, but only after being bound by a connection that does not hold
+    /// the gateway's session lock (the gateway finds the session by the exact bytes).
+    /// </summary>
+    [Fact]
+    public void Logon_with_a_compid_byte_outside_ascii_never_reaches_a_session()
+    {
+        using var h = new SessionHarness(new SessionConfig(SessionHarness.Venue, "CLIENT?1"));
+        TestMsg logon = TestMsg.Logon(1);
+        logon.Sender = "CLIENT\u00FF1";
+
+        Assert.Equal(LogonRouting.UnknownSession, h.Connect(logon));
+        Assert.Empty(h.Sent);
+        Assert.Equal([DisconnectReason.UnknownSession], h.Transport.Disconnects);
+        Assert.Equal(SessionState.Disconnected, h.Session.State);
+        Assert.Equal(1, h.Store.NextTargetSeqNum);
+    }
+
     [Fact]
     public void Logon_for_unconfigured_compids_disconnects_without_reply()
     {

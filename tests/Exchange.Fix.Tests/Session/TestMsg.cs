@@ -101,8 +101,8 @@ internal sealed class TestMsg
             PossDupFlag = PossDup,
             SendingTimeNanos = OmitSendingTime ? null : SendingTime ?? clock.UtcNowNanos,
             OrigSendingTimeNanos = OrigSendingTime,
-            SenderCompID = Encoding.ASCII.GetBytes(Sender),
-            TargetCompID = Encoding.ASCII.GetBytes(Target),
+            SenderCompID = Encoding.Latin1.GetBytes(Sender), // Latin1: a test can send a byte that is not ASCII
+            TargetCompID = Encoding.Latin1.GetBytes(Target),
             HeartBtInt = HeartBtInt,
             ResetSeqNumFlag = Reset,
             TestReqID = Encoding.ASCII.GetBytes(TestReqId),
