@@ -262,7 +262,7 @@ internal sealed partial class ConnectionHandler
 
     private void RejectStopping(GatewaySession gs, in Command command)
     {
-        lock (gs.Lock)
+        using (gs.Lock.EnterScope())
         {
             ConnectionTransport? transport = gs.Transport;
             try

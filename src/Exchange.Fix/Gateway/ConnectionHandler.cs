@@ -168,7 +168,7 @@ internal sealed partial class ConnectionHandler : ISessionApplication, IFixConne
         }
 
         bool cancelOrders;
-        lock (gs.Lock)
+        using (gs.Lock.EnterScope())
         {
             try
             {
@@ -339,7 +339,7 @@ internal sealed partial class ConnectionHandler : ISessionApplication, IFixConne
         }
         else
         {
-            lock (gs.Lock)
+            using (gs.Lock.EnterScope())
             {
                 bool wrote = false;
                 try
@@ -389,7 +389,7 @@ internal sealed partial class ConnectionHandler : ISessionApplication, IFixConne
         }
 
         LogonRouting routing;
-        lock (gs.Lock)
+        using (gs.Lock.EnterScope())
         {
             try
             {

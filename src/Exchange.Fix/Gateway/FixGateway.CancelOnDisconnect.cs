@@ -35,7 +35,7 @@ public sealed partial class FixGateway
         finally
         {
             // Cleared whatever happened: left set, the session could never log on again.
-            lock (gs.Lock)
+            using (gs.Lock.EnterScope())
             {
                 gs.CancelOnDisconnectPending = false;
             }

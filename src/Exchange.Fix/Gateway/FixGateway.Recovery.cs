@@ -47,7 +47,7 @@ public sealed partial class FixGateway
         long highest = lastEventId;
         foreach (GatewaySession gs in _sessions)
         {
-            lock (gs.Lock)
+            using (gs.Lock.EnterScope())
             {
                 FixSession session = gs.Session;
                 if (gs.RecoveredReports > 0)
