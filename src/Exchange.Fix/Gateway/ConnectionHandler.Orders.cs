@@ -262,7 +262,7 @@ internal sealed partial class ConnectionHandler
 
     private void RejectStopping(GatewaySession gs, in Command command)
     {
-        using (gs.Lock.EnterScope())
+        lock (gs.Lock)
         {
             ConnectionTransport? transport = gs.Transport;
             try

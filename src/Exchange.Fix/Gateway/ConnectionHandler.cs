@@ -168,7 +168,7 @@ internal sealed partial class ConnectionHandler : ISessionApplication, IFixConne
         }
 
         bool cancelOrders;
-        using (gs.Lock.EnterScope())
+        lock (gs.Lock)
         {
             try
             {
@@ -339,7 +339,7 @@ internal sealed partial class ConnectionHandler : ISessionApplication, IFixConne
         }
         else
         {
-            using (gs.Lock.EnterScope())
+            lock (gs.Lock)
             {
                 bool wrote = false;
                 try
@@ -389,7 +389,7 @@ internal sealed partial class ConnectionHandler : ISessionApplication, IFixConne
         }
 
         LogonRouting routing;
-        using (gs.Lock.EnterScope())
+        lock (gs.Lock)
         {
             try
             {

@@ -126,10 +126,10 @@ internal sealed class ConnectionTransport : ISessionTransport
     }
 
     /// <summary>Starts closing the connection (never waits) and wakes the read loop so it ends.</summary>
-    /// <remarks>Often called under the session's lock, which is not re-entrant (<see cref="SessionLock"/>): neither the
-    /// connection's close nor the woken read loop may run on this thread, since the loop's end takes that lock. They do
-    /// not: the socket's cancelled read and the pipes complete on the thread pool (an input pipe with an inline
-    /// scheduler would break this), and a polled connection's loop notices the close on its next pass.</remarks>
+    /// <remarks>Often called under the session's lock: the woken read loop does not end on this thread (the socket's
+    /// cancelled read and the pipes complete on the thread pool; a polled connection's loop notices the close on its next
+    /// pass), so the lock is not entered again here. A review found no place that re-enters it; keep it so, in case
+    /// the lock is ever replaced by one that cannot be re-entered (docs/MEASUREMENTS.md, twenty-third session).</remarks>
     public void Close(string why)
     {
         if (Interlocked.Exchange(ref _closeRequested, 1) != 0)

@@ -35,7 +35,7 @@ public sealed partial class FixGateway
         finally
         {
             // Cleared whatever happened: left set, the session could never log on again.
-            using (gs.Lock.EnterScope())
+            lock (gs.Lock)
             {
                 gs.CancelOnDisconnectPending = false;
             }

@@ -47,7 +47,7 @@ public sealed partial class FixGateway
         long highest = lastEventId;
         foreach (GatewaySession gs in _sessions)
         {
-            using (gs.Lock.EnterScope())
+            lock (gs.Lock)
             {
                 FixSession session = gs.Session;
                 if (gs.RecoveredReports > 0)

@@ -262,7 +262,7 @@ public sealed partial class FixGateway : IFixGateway, IDisposable
                 // count is read without the lock first (a stale read only delays the log to the next poll).
                 if (gs.Session.QueuedMessagesLost != gs.QueuedMessagesLostLogged)
                 {
-                    using (gs.Lock.EnterScope())
+                    lock (gs.Lock)
                     {
                         LogQueuedMessagesLost(gs);
                     }
@@ -271,7 +271,7 @@ public sealed partial class FixGateway : IFixGateway, IDisposable
                 continue;
             }
 
-            using (gs.Lock.EnterScope())
+            lock (gs.Lock)
             {
                 ConnectionTransport? transport = gs.Transport;
                 try
@@ -324,7 +324,7 @@ public sealed partial class FixGateway : IFixGateway, IDisposable
             // preparation or asks again under the lock, where PrepareStore decides afresh.
             if (gs.Session.StoreNeedsPrepare)
             {
-                using (gs.Lock.EnterScope())
+                lock (gs.Lock)
                 {
                     // One store per call: each preparation is a page fault that an arriving order would wait for.
                     if (gs.Session.PrepareStore())
@@ -412,7 +412,7 @@ public sealed partial class FixGateway : IFixGateway, IDisposable
     /// </param>
     private void Send(GatewaySession gs, ReadOnlySpan<byte> msgType, ReadOnlySpan<byte> body, bool transient, long eventId, int login = -1)
     {
-        using (gs.Lock.EnterScope())
+        lock (gs.Lock)
         {
             if (login >= 0 && login != gs.Logins)
             {

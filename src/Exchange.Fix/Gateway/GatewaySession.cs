@@ -23,7 +23,7 @@ internal sealed class GatewaySession
     public string Name { get; }
 
     /// <summary>Held for every call into <see cref="Session"/> and every read or write of <see cref="Transport"/>.</summary>
-    public SessionLock Lock { get; } = new();
+    public Lock Lock { get; } = new();
 
     /// <summary>The logged-on connection; null while none is bound. Guarded by <see cref="Lock"/>.</summary>
     public ConnectionTransport? Transport { get; set; }
