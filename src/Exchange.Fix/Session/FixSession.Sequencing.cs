@@ -163,6 +163,11 @@ public sealed partial class FixSession
                     // Present (the dictionary refuses a ResendRequest without it) but not a sequence number.
                     SendReject(m, SessionRejectReason.ValueIsIncorrect, 7, "BeginSeqNo(7) must be at least 1"u8);
                 }
+                else if (m.EndSeqNo < 0)
+                {
+                    // 0 means "everything after BeginSeqNo"; a negative number means nothing and must not read as 0.
+                    SendReject(m, SessionRejectReason.ValueIsIncorrect, 16, "EndSeqNo(16) must be 0 or a sequence number"u8);
+                }
                 else if (IsReversedRange(m))
                 {
                     SendReject(m, SessionRejectReason.ValueIsIncorrect, 16, "EndSeqNo(16) is lower than BeginSeqNo(7)"u8);
@@ -310,7 +315,7 @@ public sealed partial class FixSession
 
     /// <summary>A ResendRequest that <see cref="Process"/> would serve now rather than reject.</summary>
     private bool IsServableResendRequest(in InboundMessage m) =>
-        m.ParseReject is null && m.SendingTimeNanos is not null && m.BeginSeqNo > 0 && !IsReversedRange(m) &&
+        m.ParseReject is null && m.SendingTimeNanos is not null && m.BeginSeqNo > 0 && m.EndSeqNo >= 0 && !IsReversedRange(m) &&
         m.BeginSeqNo < _store.NextSenderSeqNum;
 
     private static bool IsReversedRange(in InboundMessage m) => m.EndSeqNo > 0 && m.EndSeqNo < m.BeginSeqNo;
