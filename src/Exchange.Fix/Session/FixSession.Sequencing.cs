@@ -158,24 +158,9 @@ public sealed partial class FixSession
                 break;
             case SessionMsgType.ResendRequest:
                 AdvanceTarget(seq + 1);
-                if (m.BeginSeqNo <= 0)
+                if (FindResendRangeFault(m, out int faultTag, out ReadOnlySpan<byte> fault))
                 {
-                    // Present (the dictionary refuses a ResendRequest without it) but not a sequence number.
-                    SendReject(m, SessionRejectReason.ValueIsIncorrect, 7, "BeginSeqNo(7) must be at least 1"u8);
-                }
-                else if (m.EndSeqNo < 0)
-                {
-                    // 0 means "everything after BeginSeqNo"; a negative number means nothing and must not read as 0.
-                    SendReject(m, SessionRejectReason.ValueIsIncorrect, 16, "EndSeqNo(16) must be 0 or a sequence number"u8);
-                }
-                else if (IsReversedRange(m))
-                {
-                    SendReject(m, SessionRejectReason.ValueIsIncorrect, 16, "EndSeqNo(16) is lower than BeginSeqNo(7)"u8);
-                }
-                else if (m.BeginSeqNo >= _store.NextSenderSeqNum)
-                {
-                    // Numbers we never sent: silence would leave the client waiting for a replay that cannot come.
-                    SendReject(m, SessionRejectReason.ValueIsIncorrect, 7, "BeginSeqNo(7) is beyond the last MsgSeqNum sent"u8);
+                    SendReject(m, SessionRejectReason.ValueIsIncorrect, faultTag, fault);
                 }
                 else
                 {
@@ -315,10 +300,47 @@ public sealed partial class FixSession
 
     /// <summary>A ResendRequest that <see cref="Process"/> would serve now rather than reject.</summary>
     private bool IsServableResendRequest(in InboundMessage m) =>
-        m.ParseReject is null && m.SendingTimeNanos is not null && m.BeginSeqNo > 0 && m.EndSeqNo >= 0 && !IsReversedRange(m) &&
-        m.BeginSeqNo < _store.NextSenderSeqNum;
+        m.ParseReject is null && m.SendingTimeNanos is not null && !FindResendRangeFault(m, out _, out _);
 
-    private static bool IsReversedRange(in InboundMessage m) => m.EndSeqNo > 0 && m.EndSeqNo < m.BeginSeqNo;
+    /// <summary>
+    /// What is wrong with a ResendRequest's range, as its Reject names it (RefTagID and Text); false when the range can
+    /// be served now. The one place these rules live: <see cref="Process"/> rejects by them, and
+    /// <see cref="IsServableResendRequest"/> keeps a request ahead of a gap from being served early by them.
+    /// </summary>
+    private bool FindResendRangeFault(in InboundMessage m, out int tag, out ReadOnlySpan<byte> text)
+    {
+        if (m.BeginSeqNo <= 0)
+        {
+            // Present (the dictionary refuses a ResendRequest without it) but not a sequence number.
+            tag = 7;
+            text = "BeginSeqNo(7) must be at least 1"u8;
+        }
+        else if (m.EndSeqNo < 0)
+        {
+            // 0 means "everything after BeginSeqNo"; a negative number means nothing and must not read as 0.
+            tag = 16;
+            text = "EndSeqNo(16) must be 0 or a sequence number"u8;
+        }
+        else if (m.EndSeqNo > 0 && m.EndSeqNo < m.BeginSeqNo)
+        {
+            tag = 16;
+            text = "EndSeqNo(16) is lower than BeginSeqNo(7)"u8;
+        }
+        else if (m.BeginSeqNo >= _store.NextSenderSeqNum)
+        {
+            // Numbers we never sent: silence would leave the client waiting for a replay that cannot come.
+            tag = 7;
+            text = "BeginSeqNo(7) is beyond the last MsgSeqNum sent"u8;
+        }
+        else
+        {
+            tag = 0;
+            text = default;
+            return false;
+        }
+
+        return true;
+    }
 
     private void Enqueue(in InboundMessage m, bool alreadyHandled)
     {
